@@ -1,0 +1,1 @@
+"""Models of the companion app (games, players, entries) — none yet."""

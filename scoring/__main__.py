@@ -1,0 +1,64 @@
+"""The command line: ``python -m scoring score|simulate|bench`` (GAME-RECORD.md)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from scoring.findings import Finding
+from scoring.record import findings_of, load_record, output_document, replay
+
+
+def score(path: str) -> int:
+    """Print the output document for a record, or its findings; the exit status."""
+    try:
+        if path == "-":
+            text = sys.stdin.buffer.read()
+        else:
+            with open(path, "rb") as file:
+                text = file.read()
+    except OSError as error:
+        print(f"cannot read {path}: {error.strerror}", file=sys.stderr)
+        return 1
+    try:
+        game = replay(load_record(text))
+    except Finding as error:
+        for line in findings_of(error):
+            print(line, file=sys.stderr)
+        return 1
+    json.dump(output_document(game), sys.stdout, ensure_ascii=False, indent=2)
+    sys.stdout.write("\n")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run one command of the command line."""
+    parser = argparse.ArgumentParser(prog="python -m scoring")
+    commands = parser.add_subparsers(dest="command", required=True)
+    scoring = commands.add_parser("score", help="score a bottle-imp/1 record")
+    scoring.add_argument("file", help="the record, or - for standard input")
+    simulating = commands.add_parser("simulate", help="print a random legal record")
+    simulating.add_argument("--variant", required=True)
+    simulating.add_argument("--players", type=int, required=True)
+    simulating.add_argument("--rounds", type=int, default=1)
+    simulating.add_argument("--seed", type=int, default=None)
+    simulating.add_argument("--teams", default=None)
+    simulating.add_argument("--edition", default=None)
+    benching = commands.add_parser("bench", help="rounds a second the engine replays and scores")
+    benching.add_argument("--json", action="store_true")
+    benching.add_argument("--seconds", type=float, default=1.0)
+    args = parser.parse_args(argv)
+    if args.command == "score":
+        return score(args.file)
+    if args.command == "simulate":
+        from scoring.simulate import simulate_command
+
+        return simulate_command(args)
+    from scoring.bench import bench_command
+
+    return bench_command(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,64 @@
+"""What the table enters for a round: values, never results (GAME-RECORD.md).
+
+Cards are codes (see :mod:`scoring.cards`). A card text that is no card at
+all is kept as a negative code whose text is in ``malformed``, so that the
+replay can name the player who played it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class QuickEntry:
+    """A round entered without cards (GAME-RECORD.md, ``quick``).
+
+    ``points`` holds each participant's coins in tricks, by seat (Lopaka
+    last in his variant); None where not counted (a bottle owner's), and
+    ``lopaka_known`` says whether Lopaka's coins were entered at all.
+    ``bottle`` holds the owners' seats, one per bottle.
+    """
+
+    points: tuple[int | None, ...]
+    bottle: tuple[int, ...]
+    imps_trick_points: int
+    lopaka_known: bool = True
+
+
+@dataclass(frozen=True)
+class RoundEntries:
+    """Everything entered for one round: its dealer and its tricks, or a quick entry."""
+
+    dealer: int | None = None
+    tricks: tuple[tuple[int, ...], ...] = ()
+    imps_trick: tuple[int, ...] | None = None
+    lopaka_hand: tuple[int, ...] | None = None
+    open_hands: tuple[tuple[int, tuple[int, ...]], ...] = ()
+    quick: QuickEntry | None = None
+    malformed: tuple[tuple[int, str], ...] = ()
+
+    def with_tricks(self, tricks: tuple[tuple[int, ...], ...]) -> RoundEntries:
+        """The same entries with other tricks."""
+        return RoundEntries(
+            self.dealer,
+            tricks,
+            self.imps_trick,
+            self.lopaka_hand,
+            self.open_hands,
+            self.quick,
+            self.malformed,
+        )
+
+
+@dataclass(frozen=True)
+class Goal:
+    """How the game ends (RULES.md section 7): rounds, a target, or never."""
+
+    rounds: int | None = None
+    target: int | None = None
+
+    @property
+    def is_open(self) -> bool:
+        """Whether the game never ends by itself."""
+        return self.rounds is None and self.target is None

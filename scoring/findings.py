@@ -1,0 +1,148 @@
+"""Findings: what the engine has to say about entries (RULES.md section 8).
+
+*Errors* are entries that cannot be what happened: they are raised as
+exceptions and change nothing. *Warnings* (a revoke) are things that broke a
+rule at the table: they travel with the result. Every finding says where
+(round, trick, player, card) and why, in plain words.
+
+>>> error = CardAlreadyPlayed("17 was already played in trick 1",
+...                           round=2, trick=4, player="Betty", card="17")
+>>> str(error)
+'round 2, trick 4: Betty plays 17: 17 was already played in trick 1'
+"""
+
+from __future__ import annotations
+
+
+class Finding(Exception):
+    """A finding about the entries, with where it happened and why."""
+
+    def __init__(
+        self,
+        why: str,
+        *,
+        round: int | None = None,
+        trick: int | None = None,
+        player: str | None = None,
+        card: str | None = None,
+    ) -> None:
+        super().__init__(why)
+        self.why = why
+        self.round = round
+        self.trick = trick
+        self.player = player
+        self.card = card
+
+    @property
+    def where(self) -> str:
+        """'round 2, trick 4' (as much of it as is known)."""
+        parts = []
+        if self.round is not None:
+            parts.append(f"round {self.round}")
+        if self.trick is not None:
+            parts.append(f"trick {self.trick}")
+        return ", ".join(parts)
+
+    def __str__(self) -> str:
+        text = self.why
+        if self.player is not None and self.card is not None:
+            text = f"{self.player} plays {self.card}: {text}"
+        elif self.player is not None:
+            text = f"{self.player}: {text}"
+        return f"{self.where}: {text}" if self.where else text
+
+    def located(self, round: int) -> Finding:
+        """The same finding, placed in a round of the game."""
+        self.round = round
+        return self
+
+    @property
+    def findings(self) -> tuple[Finding, ...]:
+        """All the findings this exception carries (itself)."""
+        return (self,)
+
+
+class RuleError(Finding):
+    """An entry that cannot be what happened; it is refused."""
+
+
+class RecordError(RuleError):
+    """A game record or a form that is malformed: a missing or wrong field."""
+
+
+class InvalidRecord(RecordError):
+    """Several record errors found together."""
+
+    def __init__(self, errors: list[Finding]) -> None:
+        super().__init__("; ".join(str(error) for error in errors))
+        self.errors = tuple(errors)
+
+    def __str__(self) -> str:
+        return "\n".join(str(error) for error in self.errors)
+
+    @property
+    def findings(self) -> tuple[Finding, ...]:
+        return self.errors
+
+
+class UnknownCard(RuleError):
+    """A card that is not in the deck in use (RULES.md section 1)."""
+
+
+class WrongDeck(RecordError):
+    """5–6 players with the classic deck (RULES.md section 1)."""
+
+
+class CardAlreadyPlayed(RuleError):
+    """A card played twice in one round (RULES.md section 8)."""
+
+
+class CardInImpsTrick(RuleError):
+    """A card played that lies in the Imp's Trick (RULES.md section 8)."""
+
+
+class CardInKnownHand(RuleError):
+    """A card played that is in someone else's known hand (RULES.md section 8)."""
+
+
+class WrongTrickSize(RuleError):
+    """A trick with the wrong number of cards (RULES.md section 3)."""
+
+
+class TooManyTricks(RuleError):
+    """More tricks than the round has (RULES.md section 3)."""
+
+
+class ImpsTrickError(RuleError):
+    """An Imp's Trick of the wrong size or that contradicts the played cards."""
+
+
+class LopakaMisplay(RuleError):
+    """A Lopaka play that his rules forbid (RULES.md section 6)."""
+
+
+class NotInOpenHand(RuleError):
+    """A card that must come from a known open hand but is not in it."""
+
+
+class OpenHandMustFollow(RuleError):
+    """A card from a known open hand that fails to follow colour (section 8)."""
+
+
+class KnownHandError(RuleError):
+    """A known hand (Lopaka's or an open hand) that cannot be right."""
+
+
+class QuickRoundError(RuleError):
+    """A quick round whose coins or bottle owners cannot be right (section 5)."""
+
+
+class GameOver(RuleError):
+    """A round after the game has ended (RULES.md section 7)."""
+
+
+class Revoke(Finding):
+    """Warning: a player who did not follow colour later plays that colour.
+
+    No card enters a hand during play, so the player held the colour then.
+    """

@@ -1,0 +1,97 @@
+"""A whole game: rounds in order, running totals, the end and the winners
+(RULES.md sections 2 and 7).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from scoring.entries import Goal, RoundEntries
+from scoring.findings import GameOver, RecordError
+from scoring.rounds import RoundState, replay_round
+from scoring.variants import Table
+
+
+@dataclass(frozen=True)
+class GameState:
+    """A game replayed from its entries.
+
+    ``totals`` add up the complete rounds; ``winners`` is empty until the
+    game is ``finished``, then holds every seat with the highest total.
+    """
+
+    table: Table
+    goal: Goal
+    rounds: tuple[RoundState, ...]
+    totals: tuple[int, ...]
+    finished: bool
+    winners: tuple[int, ...]
+    next_dealer: int
+
+    @property
+    def current(self) -> RoundState | None:
+        """The round being played, if the last one is unfinished."""
+        if self.rounds and not self.rounds[-1].complete:
+            return self.rounds[-1]
+        return None
+
+    @property
+    def complete_rounds(self) -> int:
+        """How many rounds are complete."""
+        return sum(1 for state in self.rounds if state.complete)
+
+
+def next_dealer_after(table: Table, dealer: int) -> int:
+    """The player left of the dealer deals next (RULES.md section 2)."""
+    return (dealer + 1) % len(table.players)
+
+
+def is_finished(goal: Goal, complete_rounds: int, totals: Sequence[int]) -> bool:
+    """Whether the goal is reached (RULES.md section 7).
+
+    >>> is_finished(Goal(target=200), 5, [180, 201, 50])
+    True
+    """
+    if goal.rounds is not None:
+        return complete_rounds >= goal.rounds
+    if goal.target is not None:
+        return complete_rounds > 0 and max(totals) >= goal.target
+    return False
+
+
+def replay_game(
+    table: Table, goal: Goal, first_dealer: int, rounds: Sequence[RoundEntries]
+) -> GameState:
+    """Replay every round of a game in order; errors name their round."""
+    totals = [0] * len(table.players)
+    states: list[RoundState] = []
+    dealer = first_dealer
+    finished = False
+    complete = 0
+    for number, entries in enumerate(rounds, 1):
+        if finished:
+            raise GameOver(
+                f"the game ended after round {number - 1}, so no round may follow it",
+                round=number,
+            )
+        if states and not states[-1].complete:
+            raise RecordError(
+                f"round {number - 1} is unfinished, but another round follows it",
+                round=number - 1,
+            )
+        if entries.dealer is not None:
+            dealer = entries.dealer
+        state = replay_round(table, entries, number, dealer)
+        states.append(state)
+        if state.complete and state.outcome is not None:
+            complete += 1
+            for seat, score in enumerate(state.outcome.scores):
+                totals[seat] += score
+            finished = is_finished(goal, complete, totals)
+        dealer = next_dealer_after(table, dealer)
+    winners: tuple[int, ...] = ()
+    if finished:
+        best = max(totals)
+        winners = tuple(seat for seat, total in enumerate(totals) if total == best)
+    return GameState(table, goal, tuple(states), tuple(totals), finished, winners, dealer)

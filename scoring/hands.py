@@ -1,0 +1,222 @@
+"""Hands the table can see: the Imp's Trick when entered, Lopaka's face-up
+hand, and the open hands of Bright House and Devil's Eye (RULES.md sections
+6 and 8). They let the engine refuse plays that everyone can see are wrong.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from scoring.cards import card_text
+from scoring.findings import (
+    CardInKnownHand,
+    ImpsTrickError,
+    KnownHandError,
+    LopakaMisplay,
+    NotInOpenHand,
+    OpenHandMustFollow,
+    RecordError,
+    UnknownCard,
+)
+from scoring.lopaka import lopaka_play
+from scoring.variants import BRIGHT_HOUSE, HIDDEN, OPEN, RoundShape, Table
+
+if TYPE_CHECKING:
+    from scoring.entries import RoundEntries
+
+KNOWN = 254
+"""Mark of a card in a known hand, not yet played, in the table of seen cards."""
+IMPS = 255
+"""Mark of a card in the Imp's Trick in the table of seen cards."""
+
+
+def mark_imps_trick(
+    table: Table, shape: RoundShape, cards: tuple[int, ...] | None, seen: bytearray
+) -> None:
+    """Check an entered Imp's Trick and mark its cards as seen."""
+    if cards is None:
+        return
+    _check_cards(table, cards, "the Imp's Trick")
+    if len(cards) != shape.imps_trick_size:
+        raise ImpsTrickError(
+            f"the Imp's Trick of this round holds {shape.imps_trick_size} cards, "
+            f"but {len(cards)} are entered"
+        )
+    for card in cards:
+        seen[card] = IMPS
+
+
+def _check_cards(table: Table, cards: tuple[int, ...], what: str) -> None:
+    deck = table.deck
+    for card in cards:
+        if not deck.has(card):
+            text = card_text(card) if card >= 0 else "a card"
+            raise UnknownCard(f"{what} holds {text}, which is not a card of this deck")
+    if len(set(cards)) != len(cards):
+        twice = sorted(card for card in set(cards) if cards.count(card) > 1)
+        raise KnownHandError(f"{what} lists {card_text(twice[0])} twice")
+
+
+class KnownHands:
+    """The face-up hands of a round while it is replayed."""
+
+    def __init__(self, table: Table, shape: RoundShape) -> None:
+        self.table = table
+        self.shape = shape
+        self.owner: dict[int, int] = {}
+        self.lopaka_left: list[int] | None = None
+        self.open: dict[int, frozenset[int]] = {}
+        self.open_left: dict[int, set[int]] = {}
+        self.hidden_played: dict[int, int] = {}
+
+    def add(self, player: int, cards: tuple[int, ...], seen: bytearray, what: str) -> None:
+        """Add a known hand, refusing cards that are elsewhere."""
+        _check_cards(self.table, cards, what)
+        for card in cards:
+            if seen[card] == IMPS:
+                raise KnownHandError(f"{what} holds {card_text(card)}, which is in the Imp's Trick")
+            if card in self.owner:
+                other = self.shape.names[self.owner[card]]
+                raise KnownHandError(f"{what} holds {card_text(card)}, which is in {other}'s hand")
+            self.owner[card] = player
+            seen[card] = KNOWN
+
+    def owner_of(self, card: int) -> str:
+        """The name of whoever holds a known card."""
+        return self.shape.names[self.owner[card]]
+
+    def hand_of(self, player: int, card: int) -> int | None:
+        """From which hand a Devil's Eye card came, where that can be known."""
+        if player not in self.open:
+            return None
+        return OPEN if card in self.open[player] else HIDDEN
+
+    def check_trick(self, replay, trick: int, order, cards, keys):  # noqa: ANN001, ANN201
+        """Check a trick's cards against the known hands; the revoke slots.
+
+        Devil's Eye cards from a known open hand or the hidden hand get their
+        slot here; where the open hand is unknown the slot is -1 (no record).
+        """
+        colour = self.table.deck.colour
+        found = []
+        for index, card in enumerate(cards):
+            if colour[card] < 0:
+                break
+            player = order[index]
+            self.check(replay, trick, player, card, cards, index)
+            if keys is None:
+                hand = self.hand_of(player, card)
+                found.append(-1 if hand is None else 2 * player + hand)
+        if keys is None:
+            return tuple(found) + (-1,) * (len(cards) - len(found))
+        return keys
+
+    def check(self, replay, trick: int, player: int, card: int, cards, index: int) -> None:  # noqa: ANN001
+        """Refuse a play that the known hands show to be impossible."""
+        owner = self.owner.get(card)
+        where = replay.at(trick, player, card)
+        if owner is not None and owner != player:
+            raise CardInKnownHand(
+                f"{card_text(card)} is in {self.owner_of(card)}'s face-up hand", **where
+            )
+        if player == self.shape.lopaka and self.lopaka_left is not None:
+            self.check_lopaka(replay, card, cards[:index], where)
+        elif player in self.open_left:
+            self.check_open(replay, player, card, cards, index, where)
+
+    def check_lopaka(self, replay, card: int, trick, where) -> None:  # noqa: ANN001
+        left = self.lopaka_left
+        assert left is not None
+        if card not in left:
+            raise LopakaMisplay(f"{card_text(card)} is not in Lopaka's face-up hand", **where)
+        must, reason = lopaka_play(left, trick, max(replay.prices), self.table.deck)
+        if card != must:
+            raise LopakaMisplay(f"Lopaka must play {card_text(must)}. {reason}", **where)
+        left.remove(card)
+
+    def check_open(self, replay, player: int, card: int, cards, index: int, where) -> None:  # noqa: ANN001
+        left = self.open_left[player]
+        name = self.shape.names[player]
+        if self.table.variant.hands == BRIGHT_HOUSE:
+            from_open = self.shape.hands[index] == OPEN
+            if from_open and card not in left:
+                raise NotInOpenHand(
+                    f"this card comes from {name}'s open hand, which does not hold it", **where
+                )
+            if not from_open and card in left:
+                raise KnownHandError(
+                    f"this card comes from {name}'s hidden hand, but it is in the open hand",
+                    **where,
+                )
+        else:
+            from_open = card in left
+            if not from_open:
+                self.count_hidden(player, name, where)
+        if from_open:
+            self.check_follow(player, card, cards, index, where)
+            left.remove(card)
+
+    def count_hidden(self, player: int, name: str, where) -> None:  # noqa: ANN001
+        played = self.hidden_played.get(player, 0) + 1
+        size = self.table.variant.hidden_hand_size
+        if played > size:
+            raise KnownHandError(
+                f"{name}'s hidden hand held only {size} cards, all played; "
+                "this card must come from the open hand",
+                **where,
+            )
+        self.hidden_played[player] = played
+
+    def check_follow(self, player: int, card: int, cards, index: int, where) -> None:  # noqa: ANN001
+        if index == 0:
+            return
+        colour = self.table.deck.colour
+        led = colour[cards[0]]
+        if colour[card] == led:
+            return
+        if any(colour[other] == led for other in self.open_left[player]):
+            name = self.table.deck.colour_name(cards[0])
+            raise OpenHandMustFollow(
+                f"the open hand holds {name}, so it must follow {name}", **where
+            )
+
+
+def known_hands(
+    table: Table, shape: RoundShape, entries: RoundEntries, seen: bytearray
+) -> KnownHands | None:
+    """Mark the Imp's Trick and the known hands of a round, checking them."""
+    mark_imps_trick(table, shape, entries.imps_trick, seen)
+    variant = table.variant
+    if entries.lopaka_hand is not None and not variant.has_lopaka:
+        raise RecordError(f"a lopaka_hand is given, but the {variant.title} variant has no Lopaka")
+    if entries.open_hands and not variant.has_open_hands:
+        raise RecordError(f"open_hands are given, but the {variant.title} variant has none")
+    if entries.lopaka_hand is None and not entries.open_hands:
+        return None
+    hands = KnownHands(table, shape)
+    if entries.lopaka_hand is not None:
+        _add_lopaka(hands, shape, entries.lopaka_hand, seen)
+    for player, cards in entries.open_hands:
+        name = shape.names[player]
+        size = variant.open_hand_size
+        if len(cards) != size:
+            raise KnownHandError(
+                f"{name}'s open hand holds {size} cards in {variant.title}, "
+                f"but {len(cards)} are entered"
+            )
+        hands.add(player, cards, seen, f"{name}'s open hand")
+        hands.open[player] = frozenset(cards)
+        hands.open_left[player] = set(cards)
+    return hands
+
+
+def _add_lopaka(
+    hands: KnownHands, shape: RoundShape, cards: tuple[int, ...], seen: bytearray
+) -> None:
+    if len(cards) != shape.tricks:
+        raise KnownHandError(
+            f"Lopaka's hand holds {shape.tricks} cards, but {len(cards)} are entered"
+        )
+    assert shape.lopaka is not None
+    hands.add(shape.lopaka, cards, seen, "Lopaka's hand")
+    hands.lopaka_left = list(cards)

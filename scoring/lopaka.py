@@ -1,0 +1,51 @@
+"""Lopaka, the dummy who plays by fixed rules (RULES.md section 6).
+
+>>> from scoring.cards import card_code as c, deck_for
+>>> deck = deck_for("classic", 2)
+>>> hand = [c(n) for n in ("12", "17", "18", "32", "36")]
+>>> card, reason = lopaka_play(hand, [c("24"), c("20")], c("19"), deck)
+>>> card == c("32"), reason
+(True, 'Lopaka must follow blue and 32 is the highest card that wins the trick.')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from scoring.cards import Deck, card_text
+from scoring.tricks import wins_so_far
+
+
+def lopaka_play(
+    hand: Sequence[int], trick: Sequence[int], price: int, deck: Deck
+) -> tuple[int, str]:
+    """The card Lopaka must play, and a one-line reason.
+
+    Leading, he plays his highest card. Otherwise, among the cards he may
+    play (the led colour if he has it), the highest that would win the trick
+    as it stands; if none would, the lowest of them. He ignores earlier
+    tricks. ``hand`` is what is left of his face-up hand.
+    """
+    if not hand:
+        raise ValueError("Lopaka has no cards left")
+    if not trick:
+        card = max(hand)
+        return card, f"Lopaka leads his highest card, {card_text(card)}."
+    colour = deck.colour
+    led = colour[trick[0]]
+    following = [card for card in hand if colour[card] == led]
+    choices = following or list(hand)
+    if following:
+        rule = f"Lopaka must follow {deck.colour_name(trick[0])} and "
+    else:
+        rule = f"Lopaka has no {deck.colour_name(trick[0])} card, so "
+    seat = len(trick)
+    winners = [card for card in choices if wins_so_far([*trick, card], price) == seat]
+    if winners:
+        card = max(winners)
+        return card, f"{rule}{card_text(card)} is the highest card that wins the trick."
+    card = min(choices)
+    return (
+        card,
+        f"{rule}none of his cards can win the trick: he plays his lowest, {card_text(card)}.",
+    )

@@ -1,0 +1,107 @@
+"""What a phone asks for next in an unfinished round (RULES.md sections 3, 6, 8):
+whose card, from which hand, and which cards may be entered.
+
+>>> from scoring.variants import Table
+>>> from scoring.rounds import replay_round
+>>> from scoring.entries import RoundEntries
+>>> table = Table.create(("Adam", "Betty", "Christian"), "classic")
+>>> entries = RoundEntries(tricks=((48, 30),))
+>>> ask = next_card(table, entries, replay_round(table, entries, 1, 0))
+>>> table.names[ask.player], ask.trick, ask.position, len(ask.choices)
+('Adam', 1, 2, 34)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from scoring.cards import START_PRICE
+from scoring.entries import RoundEntries
+from scoring.lopaka import lopaka_play
+from scoring.rounds import RoundState
+from scoring.variants import BRIGHT_HOUSE, OPEN, Table
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """The next card the table is asked for.
+
+    ``choices`` are the cards that may be entered: the legal cards of a
+    known hand, otherwise every card not yet seen and not in someone else's
+    known hand. ``forced`` is Lopaka's card, with ``reason``, when his hand
+    is known.
+    """
+
+    trick: int
+    position: int
+    leader: int
+    player: int
+    hand: int | None
+    cards_so_far: tuple[int, ...]
+    unseen: tuple[int, ...]
+    choices: tuple[int, ...]
+    is_hand_known: bool
+    forced: int | None = None
+    reason: str | None = None
+
+
+def next_card(table: Table, entries: RoundEntries, state: RoundState) -> Prompt | None:
+    """Who plays next and what they may play; None once the round is complete."""
+    if state.complete or state.is_quick:
+        return None
+    shape = state.shape
+    last = state.tricks[-1] if state.tricks else None
+    if last is not None and not last.is_complete:
+        leader, so_far = last.leader, last.cards
+        trick = len(state.tricks)
+    else:
+        leader, so_far = state.next_leader, ()
+        trick = len(state.tricks) + 1
+    position = len(so_far)
+    player = shape.orders[leader][position]
+    hand = shape.hands[position]
+    played = {card for cards in entries.tricks for card in cards}
+    imps = set(entries.imps_trick or ())
+    unseen = tuple(card for card in table.deck.cards if card not in played and card not in imps)
+    known = _known_left(table, entries, played)
+    others = set().union(*(cards for seat, cards in known.items() if seat != player))
+    free = tuple(
+        card for card in unseen if card not in others and card not in known.get(player, ())
+    )
+    base = Prompt(trick, position, leader, player, hand, so_far, unseen, free, False)
+    own = known.get(player)
+    if own is None:
+        return base
+    price = max(state.prices) if state.prices else START_PRICE
+    if player == shape.lopaka:
+        card, reason = lopaka_play(sorted(own), so_far, price, table.deck)
+        return _replace(base, choices=(card,), is_hand_known=True, forced=card, reason=reason)
+    legal = _following(table, sorted(own), so_far)
+    if table.variant.hands == BRIGHT_HOUSE:
+        if hand == OPEN:
+            return _replace(base, choices=legal, is_hand_known=True)
+        return base
+    return _replace(base, choices=tuple(sorted(set(legal) | set(free))), is_hand_known=True)
+
+
+def _known_left(table: Table, entries: RoundEntries, played: set[int]) -> dict[int, set[int]]:
+    known: dict[int, set[int]] = {}
+    if entries.lopaka_hand is not None:
+        known[len(table.players)] = set(entries.lopaka_hand) - played
+    for seat, cards in entries.open_hands:
+        known[seat] = set(cards) - played
+    return known
+
+
+def _following(table: Table, hand: list[int], so_far: tuple[int, ...]) -> tuple[int, ...]:
+    if not so_far:
+        return tuple(hand)
+    colour = table.deck.colour
+    led = colour[so_far[0]]
+    return tuple(card for card in hand if colour[card] == led) or tuple(hand)
+
+
+def _replace(prompt: Prompt, **changes: object) -> Prompt:
+    from dataclasses import replace
+
+    return replace(prompt, **changes)  # type: ignore[arg-type]

@@ -1,0 +1,318 @@
+"""The game record `bottle-imp/1` (GAME-RECORD.md): reading, writing, and
+the output document of ``python -m scoring score``.
+
+>>> record = parse_record({"format": "bottle-imp/1", "variant": "classic",
+...     "players": ["Adam", "Betty", "Christian"], "first_dealer": 0, "goal": {},
+...     "rounds": [{"tricks": [["24", "15", "17"]]}]})
+>>> game = replay(record)
+>>> [card_text(play.price) for play in game.rounds[0].tricks]
+['17']
+>>> write_record(record)["rounds"]
+[{'tricks': [['24', '15', '17']]}]
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from scoring.cards import card_code, card_text
+from scoring.entries import Goal, QuickEntry, RoundEntries
+from scoring.findings import Finding, InvalidRecord, RecordError
+from scoring.game import GameState, replay_game
+from scoring.variants import LOPAKA, Table
+
+FORMAT = "bottle-imp/1"
+MALFORMED_LIMIT = 100
+"""Texts that are no cards get codes -1…-100, which index no card's colour."""
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """A whole game as entered: the table, the goal, and each round's entries."""
+
+    table: Table
+    edition: str
+    goal: Goal
+    first_dealer: int
+    rounds: tuple[RoundEntries, ...]
+
+
+def load_record(text: str | bytes) -> GameRecord:
+    """Parse a record from JSON text; RecordError on bad JSON or fields."""
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError) as error:
+        raise RecordError(f"the record is not valid JSON: {error}") from None
+    return parse_record(data)
+
+
+def parse_record(data: Any) -> GameRecord:
+    """Check a record's fields and turn it into entries."""
+    if not isinstance(data, dict):
+        raise RecordError("the record must be a JSON object")
+    if data.get("format") != FORMAT:
+        raise RecordError(f"the record's format must be {FORMAT!r}, not {data.get('format')!r}")
+    players = _players(data.get("players"))
+    edition = data.get("edition", "classic")
+    if not isinstance(edition, str):
+        raise RecordError(f"the edition must be classic or matagot, not {edition!r}")
+    variant = data.get("variant")
+    if not isinstance(variant, str):
+        raise RecordError(f"the variant must be a name, not {variant!r}")
+    teams = data.get("teams")
+    if teams is not None and not isinstance(teams, str):
+        raise RecordError(f'the team layout must be written like "2-1-1", not {teams!r}')
+    table = Table.create(players, variant, teams, edition)
+    first_dealer = _seat(data.get("first_dealer"), len(players), "first_dealer")
+    goal = _goal(data.get("goal"))
+    rounds = data.get("rounds")
+    if not isinstance(rounds, list):
+        raise RecordError("the record needs a list of rounds")
+    parsed = tuple(_round(table, item, number) for number, item in enumerate(rounds, 1))
+    return GameRecord(table, edition, goal, first_dealer, parsed)
+
+
+def replay(record: GameRecord) -> GameState:
+    """Replay a record's rounds into the game's state."""
+    return replay_game(record.table, record.goal, record.first_dealer, record.rounds)
+
+
+def _players(value: Any) -> tuple[str, ...]:
+    if not isinstance(value, list) or not value:
+        raise RecordError("players must be a list of names")
+    names = []
+    for name in value:
+        if not isinstance(name, str) or not name.strip():
+            raise RecordError(f"every player needs a name; {name!r} is not one")
+        names.append(name)
+    twice = sorted({name for name in names if names.count(name) > 1})
+    if twice:
+        raise RecordError(f"two players may not share a name: {twice[0]!r} appears twice")
+    return tuple(names)
+
+
+def _seat(value: Any, count: int, field: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < count:
+        raise RecordError(f"{field} must be a seat from 0 to {count - 1}, not {value!r}")
+    return value
+
+
+def _goal(value: Any) -> Goal:
+    if not isinstance(value, dict):
+        raise RecordError('the goal must be {"rounds": N}, {"target": T} or {}')
+    if not value:
+        return Goal()
+    if len(value) != 1 or not ({"rounds", "target"} >= set(value)):
+        raise RecordError('the goal must be {"rounds": N}, {"target": T} or {}')
+    ((kind, amount),) = value.items()
+    if isinstance(amount, bool) or not isinstance(amount, int) or amount < 1:
+        raise RecordError(f"the goal's {kind} must be a whole number of at least 1, not {amount!r}")
+    return Goal(rounds=amount) if kind == "rounds" else Goal(target=amount)
+
+
+class _Cards:
+    """Turns card texts into codes; texts that are no card get negative codes."""
+
+    def __init__(self) -> None:
+        self.malformed: dict[str, int] = {}
+
+    def code(self, text: Any) -> int:
+        code = card_code(text)
+        if code is not None:
+            return code
+        shown = text if isinstance(text, str) else json.dumps(text)
+        if shown not in self.malformed and len(self.malformed) >= MALFORMED_LIMIT:
+            raise RecordError(f"more than {MALFORMED_LIMIT} entries of a round are no cards")
+        return self.malformed.setdefault(shown, -1 - len(self.malformed))
+
+    def codes(self, value: Any, what: str, number: int) -> tuple[int, ...]:
+        if not isinstance(value, list):
+            raise RecordError(f"{what} must be a list of cards", round=number)
+        return tuple(self.code(text) for text in value)
+
+
+def _round(table: Table, data: Any, number: int) -> RoundEntries:
+    if not isinstance(data, dict):
+        raise RecordError("a round must be a JSON object", round=number)
+    dealer = data.get("dealer")
+    if dealer is not None:
+        dealer = _seat(dealer, len(table.players), f"round {number}'s dealer")
+    has_tricks, has_quick = "tricks" in data, "quick" in data
+    if has_tricks == has_quick:
+        raise RecordError("a round has either tricks or a quick entry, and not both", round=number)
+    if has_quick:
+        return RoundEntries(dealer=dealer, quick=_quick(table, data["quick"], number))
+    cards = _Cards()
+    tricks = data["tricks"]
+    if not isinstance(tricks, list):
+        raise RecordError("tricks must be a list of tricks", round=number)
+    parsed = tuple(cards.codes(trick, f"trick {i}", number) for i, trick in enumerate(tricks, 1))
+    imps = data.get("imps_trick")
+    lopaka = data.get("lopaka_hand")
+    return RoundEntries(
+        dealer=dealer,
+        tricks=parsed,
+        imps_trick=None if imps is None else cards.codes(imps, "the Imp's Trick", number),
+        lopaka_hand=None if lopaka is None else cards.codes(lopaka, "Lopaka's hand", number),
+        open_hands=_open_hands(table, data.get("open_hands"), cards, number),
+        malformed=tuple((code, text) for text, code in cards.malformed.items()),
+    )
+
+
+def _open_hands(
+    table: Table, value: Any, cards: _Cards, number: int
+) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    if value is None:
+        return ()
+    if not isinstance(value, dict):
+        raise RecordError("open_hands must map players' names to cards", round=number)
+    hands = []
+    for name, hand in value.items():
+        if name not in table.players:
+            raise RecordError(f"open_hands names {name!r}, who is not a player", round=number)
+        seat = table.players.index(name)
+        hands.append((seat, cards.codes(hand, f"{name}'s open hand", number)))
+    return tuple(sorted(hands))
+
+
+def _quick(table: Table, data: Any, number: int) -> QuickEntry:
+    if not isinstance(data, dict):
+        raise RecordError("a quick entry must be a JSON object", round=number)
+    names = table.names
+    points = data.get("points")
+    if not isinstance(points, dict):
+        raise RecordError("a quick entry needs the coins of each player", round=number)
+    for name in points:
+        if name not in names:
+            raise RecordError(f"the quick entry names {name!r}, who is not a player", round=number)
+    values: list[int | None] = []
+    for name in names:
+        if name not in points and name != LOPAKA:
+            raise RecordError(f"the quick entry has no coins for {name}", round=number)
+        value = points.get(name)
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+            raise RecordError(f"{name}'s coins must be a whole number, not {value!r}", round=number)
+        values.append(value)
+    bottle = data.get("bottle")
+    if not isinstance(bottle, list) or any(name not in names for name in bottle):
+        raise RecordError("the quick entry's bottle must list the owners' names", round=number)
+    imps = data.get("imps_trick_points")
+    if isinstance(imps, bool) or not isinstance(imps, int):
+        raise RecordError("the quick entry needs the Imp's Trick's coins", round=number)
+    return QuickEntry(
+        points=tuple(values),
+        bottle=tuple(names.index(name) for name in bottle),
+        imps_trick_points=imps,
+        lopaka_known=LOPAKA not in names or LOPAKA in points,
+    )
+
+
+def write_record(record: GameRecord) -> dict[str, Any]:
+    """The record as a JSON-ready dict, the same in meaning as it was read."""
+    table = record.table
+    data: dict[str, Any] = {"format": FORMAT}
+    if record.edition != "classic":
+        data["edition"] = record.edition
+    data["variant"] = table.variant.name
+    if table.layout is not None:
+        data["teams"] = table.layout.name
+    data["players"] = list(table.players)
+    data["first_dealer"] = record.first_dealer
+    goal = record.goal
+    data["goal"] = (
+        {"rounds": goal.rounds} if goal.rounds else {"target": goal.target} if goal.target else {}
+    )
+    data["rounds"] = [write_round(table, entries) for entries in record.rounds]
+    return data
+
+
+def write_round(table: Table, entries: RoundEntries) -> dict[str, Any]:
+    """One round's entries as a JSON-ready dict."""
+    texts = dict(entries.malformed)
+    names = table.names
+
+    def text(code: int) -> str:
+        return texts[code] if code < 0 else card_text(code)
+
+    data: dict[str, Any] = {}
+    if entries.dealer is not None:
+        data["dealer"] = entries.dealer
+    quick = entries.quick
+    if quick is not None:
+        points = {
+            names[seat]: value
+            for seat, value in enumerate(quick.points)
+            if names[seat] != LOPAKA or quick.lopaka_known
+        }
+        data["quick"] = {
+            "points": points,
+            "bottle": [names[seat] for seat in quick.bottle],
+            "imps_trick_points": quick.imps_trick_points,
+        }
+        return data
+    data["tricks"] = [[text(card) for card in trick] for trick in entries.tricks]
+    if entries.imps_trick is not None:
+        data["imps_trick"] = [text(card) for card in entries.imps_trick]
+    if entries.lopaka_hand is not None:
+        data["lopaka_hand"] = [text(card) for card in entries.lopaka_hand]
+    if entries.open_hands:
+        data["open_hands"] = {
+            names[seat]: [text(card) for card in hand] for seat, hand in entries.open_hands
+        }
+    return data
+
+
+def output_document(game: GameState) -> dict[str, Any]:
+    """The output document of GAME-RECORD.md for a replayed game."""
+    players = game.table.players
+    return {
+        "players": list(players),
+        "rounds": [_round_output(state) for state in game.rounds],
+        "totals": dict(zip(players, game.totals, strict=True)),
+        "finished": game.finished,
+        "winners": [players[seat] for seat in game.winners],
+    }
+
+
+def _round_output(state: Any) -> dict[str, Any]:
+    shape = state.shape
+    names = shape.names
+    outcome = state.outcome
+    players = names[: len(names) - (1 if shape.lopaka is not None else 0)]
+    return {
+        "dealer": names[shape.dealer],
+        "complete": state.complete,
+        "teams": [[names[a], names[b]] for a, b in shape.teams],
+        "tricks": [
+            {
+                "leader": names[play.leader],
+                "winner": None if play.winner is None else names[play.winner],
+                "price": None if play.price is None else card_text(play.price),
+            }
+            for play in state.tricks
+        ],
+        "bottle_owners": [names[seat] for seat in state.bottle_owners],
+        "imps_trick": None
+        if state.imps_trick is None
+        else [card_text(card) for card in state.imps_trick],
+        "penalty": state.penalty,
+        "trick_points": _trick_points(state, names),
+        "scores": None if outcome is None else dict(zip(players, outcome.scores, strict=True)),
+        "warnings": [str(warning) for warning in state.warnings],
+    }
+
+
+def _trick_points(state: Any, names: tuple[str, ...]) -> dict[str, int | None]:
+    points = dict(zip(names, state.trick_points, strict=True))
+    if state.is_quick and state.shape.lopaka is not None and points.get(LOPAKA) is None:
+        points.pop(LOPAKA, None)
+    return points
+
+
+def findings_of(error: Finding) -> list[str]:
+    """The lines the command line prints for a refused record."""
+    if isinstance(error, InvalidRecord):
+        return [str(finding) for finding in error.findings]
+    return [str(error)]

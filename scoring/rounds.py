@@ -1,0 +1,295 @@
+"""Replaying a round's entries into its state (RULES.md sections 3, 4, 5, 8).
+
+:func:`replay_round` takes what the table entered for a round, finished or
+not, and gives back a :class:`RoundState`: the tricks with their winners,
+the price and owner of each bottle, coins won so far, revoke warnings, and,
+once the round is complete, the Imp's Trick and the scores. Entries that
+cannot be what happened raise a :class:`~scoring.findings.RuleError`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from scoring.cards import CODE_LIMIT, START_PRICE, card_text
+from scoring.entries import RoundEntries
+from scoring.findings import (
+    CardAlreadyPlayed,
+    CardInImpsTrick,
+    KnownHandError,
+    LopakaMisplay,
+    NotInOpenHand,
+    OpenHandMustFollow,
+    Revoke,
+    RuleError,
+    TooManyTricks,
+    UnknownCard,
+    WrongTrickSize,
+)
+from scoring.hands import IMPS, KNOWN, KnownHands, known_hands
+from scoring.lopaka import lopaka_play
+from scoring.scores import RoundOutcome, score_round
+from scoring.variants import RoundShape, Table
+
+
+class TrickPlay(NamedTuple):
+    """One trick as played: who played which card, and the ruling.
+
+    ``winner`` and ``price`` are None while the trick is incomplete; ``price``
+    is the price after the trick (the dearer bottle's with two bottles).
+    """
+
+    leader: int
+    players: tuple[int, ...]
+    cards: tuple[int, ...]
+    winner: int | None
+    price: int | None
+    bottle: int | None
+    old_price: int
+    points: int
+
+    @property
+    def is_complete(self) -> bool:
+        """Whether every card of the trick is in."""
+        return self.winner is not None
+
+
+@dataclass(frozen=True)
+class RoundState:
+    """A round replayed from its entries, finished or not.
+
+    ``trick_points`` are the coins each participant has won in tricks so far
+    (None where a quick entry did not count them). ``outcome`` is None until
+    the round is complete.
+    """
+
+    number: int
+    shape: RoundShape
+    tricks: tuple[TrickPlay, ...]
+    prices: tuple[int, ...]
+    owners: tuple[int | None, ...]
+    trick_points: tuple[int | None, ...]
+    complete: bool
+    imps_trick: tuple[int, ...] | None
+    penalty: int | None
+    outcome: RoundOutcome | None
+    warnings: tuple[Revoke, ...]
+    next_leader: int
+    is_quick: bool = False
+
+    @property
+    def price(self) -> int:
+        """The price now: the dearer bottle's."""
+        return max(self.prices)
+
+    @property
+    def bottle_owners(self) -> tuple[int, ...]:
+        """Seats owning a bottle now, one entry per bottle (a seat twice with both)."""
+        return tuple(owner for owner in self.owners if owner is not None)
+
+
+def replay_round(table: Table, entries: RoundEntries, number: int, dealer: int) -> RoundState:
+    """Replay one round's entries (see the module docstring)."""
+    shape = table.shape(dealer)
+    if entries.quick is not None:
+        from scoring.quick import replay_quick
+
+        return replay_quick(table, shape, entries.quick, number)
+    try:
+        return _Replay(table, shape, entries, number).run()
+    except RuleError as error:
+        raise error.located(number) from None
+
+
+class _Replay:
+    """The state of one replay while it runs; used once."""
+
+    def __init__(self, table: Table, shape: RoundShape, entries: RoundEntries, number: int):
+        self.table = table
+        self.deck = table.deck
+        self.shape = shape
+        self.entries = entries
+        self.number = number
+        self.colour = table.deck.colour
+        self.coins = table.deck.coins
+        self.seen = bytearray(CODE_LIMIT)
+        self.hands: KnownHands | None = known_hands(table, shape, entries, self.seen)
+        self.prices = [START_PRICE] * table.variant.bottles
+        self.owners: list[int | None] = [None] * table.variant.bottles
+        self.points = [0] * shape.participants
+        self.void = [0] * (2 * shape.participants)
+        self.void_at: dict[int, tuple[int, int]] = {}
+        self.warnings: list[Revoke] = []
+
+    def run(self) -> RoundState:
+        shape, entries = self.shape, self.entries
+        tricks = entries.tricks
+        if len(tricks) > shape.tricks:
+            raise TooManyTricks(
+                f"a round of {shape.participants} has {shape.tricks} tricks, "
+                f"but {len(tricks)} are entered",
+                trick=shape.tricks + 1,
+            )
+        leader = shape.first_leader
+        plays = []
+        last = len(tricks)
+        for number, cards in enumerate(tricks, 1):
+            size = len(cards)
+            if size > shape.cards_per_trick or (size < shape.cards_per_trick and number < last):
+                raise WrongTrickSize(
+                    f"a trick has {shape.cards_per_trick} cards, but {size} are entered",
+                    trick=number,
+                )
+            if size == 0:
+                continue
+            play = self.trick(number, leader, cards)
+            plays.append(play)
+            if play.winner is not None:
+                leader = play.winner
+        return self.finish(tuple(plays), leader)
+
+    def trick(self, number: int, leader: int, cards: tuple[int, ...]) -> TrickPlay:
+        """Check, replay and rule on one trick; the hot path, so it keeps to locals."""
+        order = self.shape.orders[leader]
+        colour, coins, seen = self.colour, self.coins, self.seen
+        void, prices = self.void, self.prices
+        price = prices[0] if len(prices) == 1 else max(prices)
+        keys = self.shape.void_keys[leader]
+        if self.hands is not None:
+            keys = self.hands.check_trick(self, number, order, cards, keys)
+        led = colour[cards[0]]
+        points = 0
+        best_below = best = -1
+        below_at = best_at = 0
+        for index, card in enumerate(cards):
+            card_colour = colour[card]
+            if card_colour < 0:
+                raise UnknownCard(self.not_a_card(card), **self.at(number, order[index], card))
+            mark = seen[card]
+            if mark and mark != KNOWN:
+                self.refuse_seen(number, order[index], card, mark)
+            seen[card] = number
+            points += coins[card]
+            if card < price:
+                if card > best_below:
+                    best_below, below_at = card, index
+            elif card > best:
+                best, best_at = card, index
+            if keys is None:
+                continue
+            key = keys[index]
+            if key < 0:
+                continue
+            mask = void[key]
+            if mask and mask >> card_colour & 1:
+                self.revoke(number, order[index], card, key, card_colour)
+                mask = void[key]
+            if index and card_colour != led and not mask >> led & 1:
+                void[key] = mask | 1 << led
+                self.void_at[3 * key + led] = (number, card)
+        if len(cards) < self.shape.cards_per_trick:
+            return TrickPlay(leader, order[: len(cards)], cards, None, None, None, price, 0)
+        bottle = None
+        if best_below >= 0:
+            winner = order[below_at]
+            bottle = prices.index(price)
+            prices[bottle] = best_below
+            self.owners[bottle] = winner
+            after = best_below if len(prices) == 1 else max(prices)
+        else:
+            winner = order[best_at]
+            after = price
+        self.points[winner] += points
+        return TrickPlay(leader, order, cards, winner, after, bottle, price, points)
+
+    def not_a_card(self, card: int) -> str:
+        if card < 0:
+            text = dict(self.entries.malformed).get(card, "?")
+            return f"{text!r} is not a card"
+        deck = self.deck
+        if card & 1:
+            if len(deck.cards) == 54:
+                return "only even numbers have half cards"
+            return (
+                "half cards are only used with 5 or 6 players; "
+                f"this game has {len(deck.cards)} cards"
+            )
+        return f"there is no card {card_text(card)} in the deck"
+
+    def refuse_seen(self, trick: int, player: int, card: int, seen: int) -> None:
+        where = self.at(trick, player, card)
+        if seen == IMPS:
+            raise CardInImpsTrick(f"{card_text(card)} is in the Imp's Trick", **where)
+        raise CardAlreadyPlayed(f"{card_text(card)} was already played in trick {seen}", **where)
+
+    def at(self, trick: int, player: int, card: int) -> dict[str, object]:
+        return {"trick": trick, "player": self.shape.names[player], "card": card_text(card)}
+
+    def revoke(self, trick: int, player: int, card: int, key: int, colour: int) -> None:
+        earlier, other = self.void_at[3 * key + colour]
+        if earlier >= trick:
+            return
+        self.void[key] &= ~(1 << colour)
+        name = self.shape.names[player]
+        colour_name = self.deck.colour_name(card)
+        self.warnings.append(
+            Revoke(
+                f"{name} did not follow {colour_name} with {card_text(other)}, but plays "
+                f"{card_text(card)} ({colour_name}) in trick {trick}: a revoke (no card "
+                f"enters a hand during play, so {name} held a {colour_name} card then)",
+                round=self.number,
+                trick=earlier,
+                player=None,
+                card=card_text(card),
+            )
+        )
+
+    def finish(self, plays: tuple[TrickPlay, ...], leader: int) -> RoundState:
+        shape = self.shape
+        complete = len(plays) == shape.tricks and plays[-1].winner is not None
+        imps = penalty = outcome = None
+        if complete:
+            imps = self.imps_trick()
+            penalty = sum(self.deck.coins[card] for card in imps)
+            outcome = score_round(self.table, shape, self.points, self.owners, penalty)
+        return RoundState(
+            number=self.number,
+            shape=shape,
+            tricks=plays,
+            prices=tuple(self.prices),
+            owners=tuple(self.owners),
+            trick_points=tuple(self.points),
+            complete=complete,
+            imps_trick=imps,
+            penalty=penalty,
+            outcome=outcome,
+            warnings=tuple(self.warnings),
+            next_leader=leader,
+        )
+
+    def imps_trick(self) -> tuple[int, ...]:
+        seen = self.seen
+        left = tuple([card for card in self.deck.cards if not seen[card] or seen[card] >= KNOWN])
+        given = self.entries.imps_trick
+        if given is not None and sorted(given) != list(left):
+            from scoring.findings import ImpsTrickError
+
+            listed = ", ".join(card_text(card) for card in sorted(given))
+            actual = ", ".join(card_text(card) for card in left)
+            raise ImpsTrickError(
+                f"the Imp's Trick is entered as {listed}, but the cards not played are {actual}"
+            )
+        return left
+
+
+__all__ = [
+    "KnownHandError",
+    "LopakaMisplay",
+    "NotInOpenHand",
+    "OpenHandMustFollow",
+    "RoundState",
+    "TrickPlay",
+    "lopaka_play",
+    "replay_round",
+]

@@ -1,0 +1,103 @@
+"""Who wins a trick, and where the bottle goes (RULES.md section 4).
+
+>>> from scoring.cards import card_code as c
+>>> ruling = rule_trick([c("24"), c("15"), c("17"), c("32")], [c("19")])
+>>> ruling.winner_index, ruling.new_price == c("17"), ruling.bottle
+(2, True, 0)
+>>> print(explain(ruling, ["Adam", "Betty", "Christian", "Doris"]))
+17 is the highest card below the price 19: Christian wins the trick and the bottle; \
+the price is now 17.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from scoring.cards import card_text
+
+
+class TrickRuling(NamedTuple):
+    """The ruling on a complete trick.
+
+    ``winner_index`` is the place in the trick of the winning card;
+    ``bottle`` is the index of the bottle sold (or None); ``new_price`` the
+    price of that bottle afterwards (or None when no bottle moved).
+    """
+
+    winner_index: int
+    winning_card: int
+    bottle: int | None
+    old_price: int
+    new_price: int | None
+
+
+def rule_trick(cards: Sequence[int], prices: Sequence[int]) -> TrickRuling:
+    """Rule on a trick of card codes, given the bottle prices before it.
+
+    With two bottles the dearer one is the one sold (section 5).
+    """
+    price = prices[0]
+    bottle = 0
+    for index in range(1, len(prices)):
+        if prices[index] > price:
+            price = prices[index]
+            bottle = index
+    best_below = best = -1
+    below_at = best_at = 0
+    for index, card in enumerate(cards):
+        if card < price:
+            if card > best_below:
+                best_below, below_at = card, index
+        elif card > best:
+            best, best_at = card, index
+    if best_below >= 0:
+        return TrickRuling(below_at, best_below, bottle, price, best_below)
+    return TrickRuling(best_at, best, None, price, None)
+
+
+def wins_so_far(cards: Sequence[int], price: int) -> int:
+    """Index of the card that would win the trick as it stands."""
+    best_below = best = -1
+    below_at = best_at = 0
+    for index, card in enumerate(cards):
+        if card < price:
+            if card > best_below:
+                best_below, below_at = card, index
+        elif card > best:
+            best, best_at = card, index
+    return below_at if best_below >= 0 else best_at
+
+
+def explain(ruling: TrickRuling, players: Sequence[str]) -> str:
+    """One sentence that says who wins a trick and why.
+
+    ``players`` are the names of whoever played each card, in play order.
+    """
+    winner = players[ruling.winner_index]
+    card = card_text(ruling.winning_card)
+    price = card_text(ruling.old_price)
+    if ruling.new_price is None:
+        return (
+            f"No card is below the price {price}, so the highest card, {card}, wins: "
+            f"{winner} wins the trick; the bottle does not move."
+        )
+    return (
+        f"{card} is the highest card below the price {price}: {winner} wins the trick "
+        f"and the bottle; the price is now {card}."
+    )
+
+
+def explain_play(play: object, names: Sequence[str]) -> str:
+    """The ruling on a complete :class:`~scoring.rounds.TrickPlay`, in words.
+
+    With two bottles the dearer one is sold; the sentence then names the
+    price of both afterwards.
+    """
+    cards = play.cards  # type: ignore[attr-defined]
+    ruling = rule_trick(cards, [play.old_price])  # type: ignore[attr-defined]
+    text = explain(ruling, [names[seat] for seat in play.players])  # type: ignore[attr-defined]
+    after = play.price  # type: ignore[attr-defined]
+    if ruling.new_price is not None and after is not None and after != ruling.new_price:
+        text = text[:-1] + f" (the other bottle's {card_text(after)} is now the dearer price)."
+    return text

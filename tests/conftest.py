@@ -1,0 +1,1 @@
+"""Shared pytest fixtures. The cast of users and factories will live here."""
