@@ -1,1 +1,87 @@
-"""Models of the companion app (games, players, entries) — none yet."""
+"""What the app stores: a game's set-up and what the table entered, nothing
+derived. Every result is computed by replaying the entries through
+``scoring`` (see :mod:`companion.replay`).
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.db import models
+
+
+def new_token() -> str:
+    """An unguessable capability token: 192 bits from ``secrets``."""
+    return secrets.token_urlsafe(24)
+
+
+class Game(models.Model):
+    """A game's set-up: players in clockwise seat order, variant, deck, goal.
+
+    ``edit_token`` and ``view_token`` are the capability links (no accounts).
+    ``version`` grows by one with every change, for conditional GETs.
+    """
+
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+    edit_token = models.CharField(max_length=64, unique=True, default=new_token)
+    view_token = models.CharField(max_length=64, unique=True, default=new_token)
+    players = models.JSONField(help_text="Names in clockwise seat order.")
+    variant = models.CharField(max_length=20)
+    teams = models.CharField(max_length=10, blank=True, default="")
+    edition = models.CharField(max_length=10, default="classic")
+    first_dealer = models.PositiveSmallIntegerField(default=0)
+    dealer_was_random = models.BooleanField(default=False)
+    goal_rounds = models.PositiveIntegerField(null=True, blank=True)
+    goal_target = models.PositiveIntegerField(null=True, blank=True)
+    version = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["-created"]
+
+    def __str__(self) -> str:
+        return f"{', '.join(self.players)} ({self.variant})"
+
+
+class Round(models.Model):
+    """One round's entries, in the shape of a `bottle-imp/1` round.
+
+    ``tricks`` is a list of tricks, each a list of card texts in play order;
+    the last may be incomplete. A quick round has ``quick`` instead.
+    ``confirmed`` is set when the table accepts the round's result.
+    """
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveIntegerField()
+    dealer = models.PositiveSmallIntegerField(null=True, blank=True)
+    tricks = models.JSONField(default=list, blank=True)
+    imps_trick = models.JSONField(null=True, blank=True)
+    lopaka_hand = models.JSONField(null=True, blank=True)
+    open_hands = models.JSONField(null=True, blank=True)
+    quick = models.JSONField(null=True, blank=True)
+    confirmed = models.BooleanField(default=False)
+    dismissed_warnings = models.PositiveSmallIntegerField(default=0)
+    version = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["game", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number"], name="one_round_per_number"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Round {self.number} of game {self.game_id}"
+
+
+class Submission(models.Model):
+    """An idempotency key of a change already applied: a retried POST is not
+    applied twice."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="submissions")
+    key = models.CharField(max_length=64)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game", "key"], name="one_submission_per_key"),
+        ]
