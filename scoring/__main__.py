@@ -27,8 +27,8 @@ def score(path: str) -> int:
         for line in findings_of(error):
             print(line, file=sys.stderr)
         return 1
-    json.dump(output_document(game), sys.stdout, ensure_ascii=False, indent=2)
-    sys.stdout.write("\n")
+    # One line, no indent: the C encoder writes it many times faster.
+    sys.stdout.write(json.dumps(output_document(game), ensure_ascii=False) + "\n")
     return 0
 
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from scoring.findings import RecordError
+from scoring.findings import RecordError, WrongDeck
 
 START_PRICE = 38
 """The 19, the start price card, as a code (RULES.md section 4)."""
@@ -177,7 +177,7 @@ def deck_for(edition: str, players: int) -> Deck:
         raise RecordError(f"the edition must be classic or matagot, not {edition!r}")
     if players >= 5:
         if edition != "matagot":
-            raise RecordError(
+            raise WrongDeck(
                 f"{players} players need the matagot edition with its half cards; "
                 "the classic deck is for 2 to 4 players"
             )

@@ -17,7 +17,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from scoring.cards import card_code, card_text
+from scoring.cards import CODE_LIMIT, card_code, card_text
 from scoring.entries import Goal, QuickEntry, RoundEntries
 from scoring.findings import Finding, InvalidRecord, RecordError
 from scoring.game import GameState, replay_game
@@ -112,6 +112,10 @@ def _goal(value: Any) -> Goal:
     return Goal(rounds=amount) if kind == "rounds" else Goal(target=amount)
 
 
+_CARD_TEXTS = {card_text(code): code for code in range(CODE_LIMIT)}
+"""Card texts as the engine writes them, for a parse without a regex."""
+
+
 class _Cards:
     """Turns card texts into codes; texts that are no card get negative codes."""
 
@@ -119,6 +123,10 @@ class _Cards:
         self.malformed: dict[str, int] = {}
 
     def code(self, text: Any) -> int:
+        if isinstance(text, str):
+            known = _CARD_TEXTS.get(text)
+            if known is not None:
+                return known
         code = card_code(text)
         if code is not None:
             return code
@@ -130,6 +138,12 @@ class _Cards:
     def codes(self, value: Any, what: str, number: int) -> tuple[int, ...]:
         if not isinstance(value, list):
             raise RecordError(f"{what} must be a list of cards", round=number)
+        try:
+            fast = tuple(map(_CARD_TEXTS.get, value))
+        except TypeError:  # an unhashable entry: no card, found below
+            fast = (None,)
+        if None not in fast:
+            return fast  # type: ignore[return-value]
         return tuple(self.code(text) for text in value)
 
 
