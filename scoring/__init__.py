@@ -2,6 +2,24 @@
 
 Pure Python, no Django. The app stores what a table enters; everything it
 shows is derived here by replaying those entries.
+
+Rulings where RULES.md is silent (each applied in the module named):
+
+- Lopaka, when none of the cards he may play can win, plays the lowest of
+  the cards he may play (the led colour if he has it), not of his whole
+  hand (:mod:`scoring.lopaka`).
+- A quick round may leave a player's coins out (null) only for a bottle
+  owner, or for Lopaka (:mod:`scoring.quick`).
+- A revoke is reported once for a player's hand and colour; it is reported
+  again only after that hand fails to follow the colour once more
+  (:mod:`scoring.rounds`).
+- Devil's Eye: which hand a card came from is known only when the player's
+  open hand is entered, so revokes are proven only then (:mod:`scoring.hands`).
+- Bright House: a card of a player's known open hand cannot be played in
+  that player's hidden-hand place (:mod:`scoring.hands`).
+- An empty last trick (``[]``) is a trick not yet begun.
+- Messages in a Matagot game name the colours red, blue and green, as the
+  app paints them (RULES.md section 1).
 """
 
 from scoring.cards import Deck, card_code, card_text, deck_for

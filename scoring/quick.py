@@ -26,7 +26,7 @@ def replay_quick(table: Table, shape: RoundShape, quick: QuickEntry, number: int
         tricks=(),
         prices=(),
         owners=owners,
-        trick_points=quick.points,
+        trick_points=quick.points if quick.lopaka_known else quick.points[:-1],
         complete=True,
         imps_trick=None,
         penalty=penalty,

@@ -319,10 +319,8 @@ def _round_output(state: Any) -> dict[str, Any]:
 
 
 def _trick_points(state: Any, names: tuple[str, ...]) -> dict[str, int | None]:
-    points = dict(zip(names, state.trick_points, strict=True))
-    if state.is_quick and state.shape.lopaka is not None and points.get(LOPAKA) is None:
-        points.pop(LOPAKA, None)
-    return points
+    # A quick round without Lopaka's coins holds one entry fewer: no key for him.
+    return dict(zip(names, state.trick_points, strict=False))
 
 
 def findings_of(error: Finding) -> list[str]:
