@@ -12,8 +12,8 @@ a trick now, where the bottle ends, which scores and totals moved
 ...         "rounds": [{"tricks": [list(trick) for trick in tricks]}]}))
 >>> for line in describe_changes(game(["24", "15", "17"]), game(["24", "18", "17"])):
 ...     print(line)
-Round 1, trick 1: Christian wins it now (before: Christian); the price after it is 18, not 17.
-Round 1, trick 1: Christian wins it now (before: Christian)... 
+Round 1, trick 1: Christian wins it now (before: Adam); the price after it is 18, not 17.
+Round 1: the bottle is now with Christian (before: Adam).
 """
 
 from __future__ import annotations

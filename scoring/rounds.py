@@ -224,7 +224,8 @@ class _Replay:
         raise CardAlreadyPlayed(f"{card_text(card)} was already played in trick {seen}", **where)
 
     def at(self, trick: int, player: int, card: int) -> dict[str, object]:
-        return {"trick": trick, "player": self.shape.names[player], "card": card_text(card)}
+        text = dict(self.entries.malformed).get(card, "?") if card < 0 else card_text(card)
+        return {"trick": trick, "player": self.shape.names[player], "card": text}
 
     def revoke(self, trick: int, player: int, card: int, key: int, colour: int) -> None:
         earlier, other = self.void_at[3 * key + colour]
