@@ -1,9 +1,12 @@
 # Bottle Imp Companion — developer entry points.
 #   make venv   create .venv (Python >= 3.12) and install requirements.lock
 #   make run    migrate and serve at http://127.0.0.1:8000/ (SQLite db.sqlite3)
-#   make test   ruff check + pytest
+#   make test   ruff check + pytest (first runs npm ci for axe-core, from package-lock.json)
 #   make lint   ruff check
 #   make lock   re-pin requirements.lock from requirements.in (with hashes)
+#   make test-postgres  the same suite on PostgreSQL (127.0.0.1:5432, database bottle_imp_ci)
+#   make bench  measure the app under gunicorn on 127.0.0.1 over HTTP; writes BENCH.json
+#   make load   20 tables for 30 s on 127.0.0.1; adds "load" to BENCH.json
 
 SHELL := /bin/bash
 .DEFAULT_GOAL := test
@@ -11,6 +14,8 @@ SHELL := /bin/bash
 VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed.stamp
+# Test-only npm tools (axe-core for the accessibility tests), from package-lock.json.
+NODE_STAMP := node_modules/.installed.stamp
 
 # First interpreter >= 3.12 that actually runs. pyenv shims (python3.13, ...)
 # fail without PYENV_VERSION, so the real pyenv binaries are tried as well.
@@ -25,7 +30,7 @@ done; exit 1
 endef
 export FIND_PYTHON
 
-.PHONY: venv run test lint lock
+.PHONY: venv run test test-postgres lint lock bench load
 
 venv: $(STAMP)
 
@@ -42,6 +47,11 @@ $(STAMP): requirements.lock | $(PY)
 	$(PY) -m pip install --quiet --require-hashes -r requirements.lock
 	@touch $@
 
+# Reinstall only when the npm lock changes (or node_modules is missing).
+$(NODE_STAMP): package-lock.json package.json
+	npm ci --no-audit --no-fund
+	@touch $@
+
 run: venv
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py runserver 127.0.0.1:8000
@@ -49,10 +59,34 @@ run: venv
 lint: venv
 	$(VENV)/bin/ruff check .
 
-test: lint
+test: lint $(NODE_STAMP)
 	$(PY) -m pytest
+
+# The whole suite on PostgreSQL, in a database of our own (dropped and made
+# afresh; pytest-django creates and drops test_$(PG_DB) itself). The role
+# must be allowed to create databases.
+PG_HOST ?= 127.0.0.1
+PG_PORT ?= 5432
+PG_USER ?= postgres
+PG_DB   ?= bottle_imp_ci
+PSQL    := psql -h $(PG_HOST) -p $(PG_PORT) -U $(PG_USER) -d postgres -v ON_ERROR_STOP=1 -q
+
+test-postgres: venv
+	@test "$$($(PSQL) -tAc 'SELECT rolcreatedb OR rolsuper FROM pg_roles WHERE rolname = current_user')" = t \
+	  || { echo "error: PostgreSQL role $(PG_USER) may not create databases" >&2; exit 1; }
+	$(PSQL) -c 'DROP DATABASE IF EXISTS test_$(PG_DB) WITH (FORCE)' -c 'DROP DATABASE IF EXISTS $(PG_DB) WITH (FORCE)'
+	createdb -h $(PG_HOST) -p $(PG_PORT) -U $(PG_USER) $(PG_DB)
+	DATABASE_URL=postgres://$(PG_USER)@$(PG_HOST):$(PG_PORT)/$(PG_DB) $(MAKE) test
 
 lock: venv
 	$(PY) -m pip install --quiet pip-tools
 	$(VENV)/bin/pip-compile --quiet --generate-hashes --allow-unsafe --strip-extras \
 	  --no-emit-index-url --no-emit-find-links -o requirements.lock requirements.in
+
+# Benchmarks (issue 6): gunicorn on 127.0.0.1, a fresh SQLite file (PostgreSQL
+# when DATABASE_URL is set). Not part of `make test` (a smoke test is).
+bench: venv
+	$(PY) -m bench.run
+
+load: venv
+	$(PY) -m bench.load

@@ -5,11 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.models import Game, Round
 from scoring.entries import Goal
 from scoring.game import GameState
 from scoring.record import GameRecord, parse_record, replay, write_record
-
-from companion.models import Game, Round
 
 
 def round_data(item: Round) -> dict[str, Any]:

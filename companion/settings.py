@@ -9,7 +9,11 @@ Environment variables:
     SECRET_KEY            required when DEBUG is off.
     ALLOWED_HOSTS         comma-separated; required when DEBUG is off.
     CSRF_TRUSTED_ORIGINS  comma-separated origins, e.g. https://imp.example.org.
-    DATABASE_URL          default sqlite:///<repo>/db.sqlite3.
+    DATABASE_URL          default sqlite:///<repo>/db.sqlite3; postgres://… for PostgreSQL.
+    SECURE_SSL_REDIRECT   redirect http:// to https://; default on when DEBUG is off.
+    SECURE_HSTS_SECONDS   HSTS max-age; default 31536000 (a year) when DEBUG is off, else 0.
+    SECURE_HSTS_PRELOAD   ask browsers to preload HSTS; default on when DEBUG is off.
+    SECURE_PROXY_SSL_HEADER  "1" behind a proxy that sets X-Forwarded-Proto; default off.
 """
 
 import os
@@ -17,6 +21,7 @@ from pathlib import Path
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
+from django.utils.csp import CSP
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -45,6 +50,16 @@ def env_str(name: str, default: str | None = None) -> str:
     if default is None:
         raise ImproperlyConfigured(f"{name} must be set")
     return default
+
+
+def env_int(name: str, default: int) -> int:
+    """Read a whole number >= 0; anything else is an error."""
+    raw = os.environ.get(name, "").strip()
+    if not raw:
+        return default
+    if not raw.isdigit():
+        raise ImproperlyConfigured(f"{name}={raw!r}: expected a whole number of seconds")
+    return int(raw)
 
 
 def env_list(name: str, default: list[str] | None = None) -> list[str]:
@@ -89,6 +104,14 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     # WhiteNoise serves static files; it must come right after SecurityMiddleware.
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Pages and htmx partials gzipped (a card entry's partial ~22 KB -> ~4 KB);
+    # static files come pre-compressed from WhiteNoise. Risky (BREACH): a
+    # compressed page must not mix a secret with text an attacker chooses. The
+    # CSRF token is masked per response and Django pads the gzip output; the
+    # edit token is only on pages of the edit link, whose holder already has it.
+    "django.middleware.gzip.GZipMiddleware",
+    # Content-Security-Policy on every page (SECURE_CSP below).
+    "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -165,3 +188,41 @@ STORAGES = {
 # Cookies only over HTTPS when not debugging.
 SESSION_COOKIE_SECURE = not DEBUG
 CSRF_COOKIE_SECURE = not DEBUG
+
+# HTTPS in production (`manage.py check --deploy` is clean with DEBUG=0).
+# Risky: HSTS tells browsers to refuse plain HTTP for the whole domain (and
+# its subdomains) for a year; lower SECURE_HSTS_SECONDS while trying it out.
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", default=not DEBUG)
+SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", default=0 if DEBUG else 31_536_000)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = SECURE_HSTS_SECONDS > 0
+SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", default=SECURE_HSTS_SECONDS > 0)
+# Risky: trust X-Forwarded-Proto only behind a proxy (nginx, a PaaS router)
+# that always sets it, or any client can claim to be on HTTPS.
+if env_bool("SECURE_PROXY_SSL_HEADER", default=False):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+
+# Security headers (issue 6). The pages carry no inline script or style: every
+# script and stylesheet is a file from our own origin, and htmx is told not to
+# inject its indicator <style> (meta htmx-config in base.html). Risky: adding
+# 'unsafe-inline' or a CDN here reopens the door to injected scripts.
+SECURE_CSP = {
+    "default-src": [CSP.SELF],
+    "script-src": [CSP.SELF],
+    "style-src": [CSP.SELF],
+    "img-src": [CSP.SELF, "data:"],
+    "frame-ancestors": [CSP.NONE],
+    "form-action": [CSP.SELF],
+    "base-uri": [CSP.SELF],
+}
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"  # capability links must not leak to other sites
+SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
+X_FRAME_OPTIONS = "DENY"
+
+# Request limits: a body larger than this, or with more fields, is a 400
+# before any view runs. Risky: raising them lets one client make the server
+# hold large bodies in memory. Uploads above FILE_UPLOAD_MAX_MEMORY_SIZE are
+# streamed to a temporary file; a view that accepts files checks their size.
+DATA_UPLOAD_MAX_MEMORY_SIZE = 1024 * 1024  # 1 MiB
+DATA_UPLOAD_MAX_NUMBER_FIELDS = 400
+FILE_UPLOAD_MAX_MEMORY_SIZE = 1024 * 1024  # 1 MiB

@@ -1,9 +1,7 @@
 from django.contrib import admin
-from django.urls import path
-
-from companion import views
+from django.urls import include, path
 
 urlpatterns = [
-    path("", views.home, name="home"),
     path("admin/", admin.site.urls),
+    path("", include("companion.routes")),
 ]

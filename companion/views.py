@@ -1,9 +1,1 @@
-"""Views of the companion app."""
-
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
-
-
-def home(request: HttpRequest) -> HttpResponse:
-    """The start page."""
-    return render(request, "home.html")
+"""Views of the companion app. (The home page lives in companion/sharing.py.)"""

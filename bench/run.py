@@ -1,0 +1,247 @@
+"""``make bench``: the app under gunicorn on loopback, measured over HTTP.
+
+Prints a table and writes the figures to BENCH.json at the repository root
+(merged: the load test's "load" key is kept). ``--quick`` is a tiny run for
+the smoke test (a few requests, the 1-round game only, no BENCH.json unless
+``--output`` is given).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+from pathlib import Path
+from typing import Any
+
+if __package__ in (None, ""):  # `python bench/run.py`
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.server import Server, configure
+
+HISTORIES = (1, 100)
+TARGETS = {
+    "max_queries_trick_entry": 8,
+    "max_queries_poll_304": 4,
+    "p95_ms": 30.0,
+    "ratio_trick_entry": 0.20,
+    "ratio_poll_304": 0.60,
+    "page_bytes": 40 * 1024,
+    "partial_bytes": 8 * 1024,
+}
+
+
+def parse(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="bench.run", description=__doc__)
+    parser.add_argument("--quick", action="store_true", help="tiny run (smoke test)")
+    parser.add_argument("--samples", type=int, default=192, help="card entries per history")
+    parser.add_argument("--threads", type=int, default=4, help="concurrent clients")
+    parser.add_argument("--each", type=int, default=300, help="requests per client thread")
+    parser.add_argument(
+        "--entry-each", type=int, default=100, help="card entries per client thread"
+    )
+    parser.add_argument("--workers", type=int, default=2, help="gunicorn workers")
+    parser.add_argument("--worker-threads", type=int, default=2, help="threads per worker")
+    parser.add_argument("--output", type=Path, default=None, help="where to write BENCH.json")
+    parser.add_argument("--json", action="store_true", help="print the full results as JSON")
+    args = parser.parse_args(argv)
+    if args.quick:
+        args.samples, args.each, args.entry_each, args.threads = 12, 20, 10, 2
+    return args
+
+
+def measure(args: argparse.Namespace) -> dict[str, Any]:
+    """Seed, serve, warm up and measure; the full results."""
+
+    setup = configure()
+    try:
+        return _measure(args, setup)
+    finally:
+        setup.cleanup()
+
+
+def _measure(args: argparse.Namespace, setup: Any) -> dict[str, Any]:
+    from bench import measure as m
+
+    histories = (1,) if args.quick else HISTORIES
+    seeder = m.Seeder()
+    per_game = len(seeder.games(1, 1)[0].cards)
+    games_needed = math.ceil(args.samples / per_game)
+    latency_games = {h: seeder.games(h, games_needed) for h in histories}
+    view_games = {h: seeder.games(h, 1)[0] for h in histories}
+    warm_games = seeder.games(1, args.threads)
+    entry_games = {
+        h: [seeder.games(h, math.ceil(args.entry_each / per_game)) for _ in range(args.threads)]
+        for h in histories
+    }
+    results: dict[str, Any] = {"database": setup.database, "histories": list(histories)}
+    with Server(setup, workers=args.workers, threads=args.worker_threads) as server:
+        port = server.port
+        say(f"gunicorn on 127.0.0.1:{port} ({setup.database}); warming up")
+        m.warm_up(port, warm_games, view_games[histories[0]])
+        for h in histories:
+            cards, tricks = m.card_entry(port, latency_games[h])
+            both = m.Samples()
+            both.extend(cards)
+            both.extend(tricks)
+            count = args.samples
+            full, unchanged = m.polls(port, view_games[h].view_token, count)
+            say(f"{h} rounds: card entry p95 {both.row()['p95']} ms")
+            results[str(h)] = {
+                "card": cards.row(),
+                "trick": tricks.row(),
+                "entry": both.row(),
+                "standings": m.standings(port, view_games[h], count).row(),
+                "live_200": full.row(),
+                "live_304": unchanged.row(),
+            }
+        bare = m.throughput_bare(port, args.threads, args.each)
+        results["throughput"] = {"bare": round(bare, 1)}
+        say(f"throughput of the bare view: {bare:.1f}/s")
+        poll_token = view_games[histories[-1]].view_token
+        poll = m.throughput_poll_304(port, poll_token, args.threads, args.each)
+        results["throughput"]["poll_304"] = round(poll, 1)
+        for h in histories:
+            entry = m.throughput_entry(port, entry_games[h], args.entry_each)
+            say(f"throughput of card entry at {h} rounds: {entry:.1f}/s")
+            results["throughput"][f"trick_entry_{h}"] = round(entry, 1)
+        phone = m.Phone(port, seeder.games(histories[-1], 1)[0].edit_token)
+        wire = m.page_bytes(port, phone)
+        phone.close()
+        results["wire"] = {
+            "html": wire.html,
+            "html_uncompressed": wire.html_raw,
+            "html_compressed_by_server": wire.html_compressed_by_server,
+            "assets": wire.assets,
+            "assets_encoding": wire.assets_encoding,
+            "total": wire.total,
+        }
+    results["workers"] = f"{args.workers} gthread workers x {args.worker_threads} threads"
+    results["clients"] = args.threads
+    return results
+
+
+def say(text: str) -> None:
+    """Progress on stderr (the table comes at the end)."""
+    print(f"bench: {text}", file=sys.stderr, flush=True)
+
+
+def bench_json(results: dict[str, Any]) -> dict[str, Any]:
+    """The keys of BENCH.json (numbers only)."""
+    histories = [str(h) for h in results["histories"]]
+    through = results["throughput"]
+    last = histories[-1]
+    return {
+        "trick_entry_p95_ms": {h: results[h]["entry"]["p95"] for h in histories},
+        "standings_p95_ms": {h: results[h]["standings"]["p95"] for h in histories},
+        "queries_per_trick_entry": {h: results[h]["entry"]["queries"] for h in histories},
+        "queries_per_standings": {h: results[h]["standings"]["queries"] for h in histories},
+        "throughput_ratio_vs_bare": {
+            "trick_entry": round(through[f"trick_entry_{last}"] / through["bare"], 3),
+            "poll_304": round(through["poll_304"] / through["bare"], 3),
+        },
+        "round_page_bytes_compressed": results["wire"]["total"],
+        "card_partial_bytes": max(results[h]["card"]["bytes_max"] for h in histories),
+    }
+
+
+def verdicts(results: dict[str, Any], figures: dict[str, Any]) -> list[tuple[str, bool, str]]:
+    """Each target: (what, met, the figures)."""
+    t = TARGETS
+    hs = [str(h) for h in results["histories"]]
+    q_entry = figures["queries_per_trick_entry"]
+    q_stand = figures["queries_per_standings"]
+    q_304 = {h: results[h]["live_304"]["queries"] for h in hs}
+    last = hs[-1]
+    ratio = figures["throughput_ratio_vs_bare"]
+    return [
+        ("queries equal at 1 and 100 rounds (entry)", len(set(q_entry.values())) == 1,
+         str(q_entry)),
+        ("queries equal at 1 and 100 rounds (standings)", len(set(q_stand.values())) == 1,
+         str(q_stand)),
+        (f"trick entry <= {t['max_queries_trick_entry']} queries",
+         max(q_entry.values()) <= t["max_queries_trick_entry"], str(q_entry)),
+        (f"304 poll <= {t['max_queries_poll_304']} queries",
+         max(q_304.values()) <= t["max_queries_poll_304"], str(q_304)),
+        (f"trick entry p95 <= {t['p95_ms']:.0f} ms at {last} rounds",
+         figures["trick_entry_p95_ms"][last] <= t["p95_ms"],
+         f"{figures['trick_entry_p95_ms'][last]} ms"),
+        (f"standings p95 <= {t['p95_ms']:.0f} ms at {last} rounds",
+         figures["standings_p95_ms"][last] <= t["p95_ms"],
+         f"{figures['standings_p95_ms'][last]} ms"),
+        (f"trick entry >= {t['ratio_trick_entry']:.0%} of bare",
+         ratio["trick_entry"] >= t["ratio_trick_entry"], f"{ratio['trick_entry']:.1%}"),
+        (f"304 poll >= {t['ratio_poll_304']:.0%} of bare",
+         ratio["poll_304"] >= t["ratio_poll_304"], f"{ratio['poll_304']:.1%}"),
+        ("round page <= 40 KB compressed",
+         figures["round_page_bytes_compressed"] <= t["page_bytes"],
+         f"{figures['round_page_bytes_compressed']} B"),
+        ("card partial <= 8 KB", figures["card_partial_bytes"] <= t["partial_bytes"],
+         f"{figures['card_partial_bytes']} B"),
+    ]  # fmt: skip
+
+
+def table(results: dict[str, Any], figures: dict[str, Any]) -> str:
+    lines = [
+        f"database: {results['database']}; gunicorn {results['workers']}; "
+        f"{results['clients']} client threads",
+        "",
+        f"{'request':<28}{'rounds':>7}{'n':>6}{'p50 ms':>9}{'p95 ms':>9}{'max ms':>9}"
+        f"{'queries':>9}{'bytes':>8}",
+    ]
+    names = {
+        "card": "enter a card",
+        "trick": "enter a card ending a trick",
+        "entry": "card entry (all)",
+        "standings": "standings page",
+        "live_200": "live poll, full answer",
+        "live_304": "live poll, 304",
+    }
+    for h in results["histories"]:
+        for key, name in names.items():
+            row = results[str(h)][key]
+            queries = str(row["queries"])
+            if row["queries_min"] != row["queries"]:
+                queries = f"{row['queries_min']}-{row['queries']}"
+            lines.append(
+                f"{name:<28}{h:>7}{row['n']:>6}{row['p50']:>9.1f}{row['p95']:>9.1f}"
+                f"{row['max']:>9.1f}{queries:>9}{row['bytes_max']:>8}"
+            )
+    through = results["throughput"]
+    lines += ["", "throughput (requests/s):"]
+    for key, value in through.items():
+        ratio = "" if key == "bare" else f"  ({value / through['bare']:.1%} of bare)"
+        lines.append(f"  {key:<20}{value:>9.1f}{ratio}")
+    wire = results["wire"]
+    server = "by the server" if wire["html_compressed_by_server"] else "gzipped by the bench"
+    lines += [
+        "",
+        f"round page: {wire['html']} B HTML ({server}; {wire['html_uncompressed']} B plain)",
+    ]
+    for path, size in wire["assets"].items():
+        lines.append(f"  {path}: {size} B ({wire['assets_encoding'][path]})")
+    lines += [f"  total: {wire['total']} B", "", "targets:"]
+    for what, met, shown in verdicts(results, figures):
+        lines.append(f"  [{'met ' if met else 'MISS'}] {what}: {shown}")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse(argv)
+    results = measure(args)
+    figures = bench_json(results)
+    print(table(results, figures))
+    if args.json:
+        print(json.dumps(results, indent=2))
+    output = args.output if args.output or args.quick else None
+    if not args.quick or args.output:
+        from bench.results import BENCH_JSON, merge
+
+        written = merge(figures, output or BENCH_JSON)
+        print(f"\nwrote {output or BENCH_JSON}:\n{json.dumps(written, indent=2)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,150 @@
+"""The app under gunicorn on loopback, with production settings.
+
+:func:`configure` prepares the environment (a random ``SECRET_KEY``, ``DEBUG``
+off, a fresh SQLite file unless ``DATABASE_URL`` is set), sets Django up in
+this process for seeding, migrates and collects static files into a
+temporary folder; :class:`Server` then runs gunicorn on a free port of
+127.0.0.1 and stops it again.
+"""
+
+from __future__ import annotations
+
+import http.client
+import os
+import secrets
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+HOST = "127.0.0.1"
+
+
+@dataclass
+class Setup:
+    """Where this run keeps its files and which database it uses."""
+
+    workdir: Path
+    env: dict[str, str]
+    database: str
+    """"sqlite" or "postgresql"."""
+
+    def cleanup(self) -> None:
+        """Remove the run's folder (database file, static files, log)."""
+        shutil.rmtree(self.workdir, ignore_errors=True)
+
+
+def configure(workdir: Path | None = None, quiet: bool = True) -> Setup:
+    """Environment, Django, database schema and static files for a run."""
+    workdir = workdir or Path(tempfile.mkdtemp(prefix="imp-bench-"))
+    database_url = os.environ.get("DATABASE_URL", "").strip()
+    database = "postgresql" if database_url.startswith(("postgres", "pgsql")) else "sqlite"
+    if not database_url:
+        database_url = f"sqlite:///{workdir / 'bench.sqlite3'}"
+    env = {
+        "DJANGO_SETTINGS_MODULE": "bench.settings",
+        "DEBUG": "0",
+        "SECRET_KEY": secrets.token_urlsafe(48),
+        "ALLOWED_HOSTS": "127.0.0.1,localhost",
+        "SECURE_SSL_REDIRECT": "0",
+        "DATABASE_URL": database_url,
+        "BENCH_STATIC_ROOT": str(workdir / "static"),
+        "BENCH_ENDPOINTS": "1",
+        "PYTHONPATH": str(ROOT),
+    }
+    os.environ.update(env)
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    import django
+    from django.core.management import call_command
+
+    django.setup()
+    verbosity = 0 if quiet else 1
+    call_command("migrate", interactive=False, verbosity=verbosity)
+    call_command("collectstatic", interactive=False, verbosity=verbosity)
+    return Setup(workdir, env, database)
+
+
+def free_port() -> int:
+    """A TCP port of 127.0.0.1 nobody listens on (just now)."""
+    with socket.socket() as sock:
+        sock.bind((HOST, 0))
+        return sock.getsockname()[1]
+
+
+class Server:
+    """gunicorn serving the app on ``127.0.0.1:<port>`` until :meth:`stop`."""
+
+    def __init__(self, setup: Setup, workers: int = 2, threads: int = 2) -> None:
+        self.setup = setup
+        self.workers = workers
+        self.threads = threads
+        self.port = 0
+        self.process: subprocess.Popen[bytes] | None = None
+        self.log = setup.workdir / "gunicorn.log"
+
+    def __enter__(self) -> Server:
+        self.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+    def start(self) -> None:
+        """Start gunicorn and wait until ``bench/ok/`` answers."""
+        for _attempt in range(3):
+            self.port = free_port()
+            command = [
+                sys.executable, "-m", "gunicorn", "companion.wsgi:application",
+                "--bind", f"{HOST}:{self.port}",
+                "--workers", str(self.workers),
+                "--worker-class", "gthread", "--threads", str(self.threads),
+                "--keep-alive", "30",
+                "--chdir", str(ROOT),
+                "--log-level", "warning",
+            ]  # fmt: skip
+            env = {**os.environ, **self.setup.env}
+            with self.log.open("ab") as log:
+                self.process = subprocess.Popen(
+                    command, env=env, stdout=log, stderr=subprocess.STDOUT, cwd=ROOT
+                )
+            if self._wait_ready(30.0):
+                return
+            self.stop()
+        raise RuntimeError(f"gunicorn did not start; see {self.log}:\n{self.log.read_text()}")
+
+    def _wait_ready(self, timeout: float) -> bool:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process is None or self.process.poll() is not None:
+                return False
+            try:
+                conn = http.client.HTTPConnection(HOST, self.port, timeout=2)
+                conn.request("GET", "/bench/ok/")
+                if conn.getresponse().status == 200:
+                    conn.close()
+                    return True
+                conn.close()
+            except OSError:
+                pass
+            time.sleep(0.1)
+        return False
+
+    def stop(self) -> None:
+        """Stop gunicorn gracefully (SIGTERM), then for good."""
+        if self.process is None:
+            return
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        self.process = None

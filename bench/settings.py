@@ -1,0 +1,29 @@
+"""The production settings plus two measuring aids, for the benchmark only.
+
+Selected with ``DJANGO_SETTINGS_MODULE=bench.settings`` by the bench runner;
+a deployment never uses this module, so ``bench/ok/`` and the query counter
+exist only in a bench run.
+"""
+
+import os
+
+from companion.settings import *  # noqa: F403
+from companion.settings import MIDDLEWARE, env_bool
+
+# Outermost, so it counts every query of the request (sessions, CSRF, view).
+MIDDLEWARE = ["bench.endpoints.count_queries", *MIDDLEWARE]
+ROOT_URLCONF = "bench.urls"
+
+# collectstatic goes to the run's temporary folder, not the repo's.
+STATIC_ROOT = os.environ.get("BENCH_STATIC_ROOT") or STATIC_ROOT  # noqa: F405
+
+# Loopback is plain HTTP: a redirect to https would measure nothing.
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", default=False)
+
+# Server errors go to gunicorn's log (bench/server.py keeps it in the run folder).
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "loggers": {"django.request": {"handlers": ["console"], "level": "ERROR"}},
+}

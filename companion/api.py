@@ -1,0 +1,100 @@
+"""Exports of a game (record, standings, scores) and the JSON API that
+creates a game from a record.
+
+Every export works with either link and answers conditional GETs: an
+unchanged game is a 304 after one query.
+"""
+
+from __future__ import annotations
+
+import json
+
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_GET, require_POST
+
+from companion.access import find_game
+from companion.replay import game_state, record_data
+from companion.sharing import game_path, not_modified, validated
+from companion.transfer import (
+    MAX_RECORD_BYTES,
+    RecordRefused,
+    import_record,
+    read_record,
+    scores_csv,
+    standings_text,
+)
+
+
+def _filename(game_pk: int, suffix: str) -> str:
+    return f"bottle-imp-game-{game_pk}{suffix}"
+
+
+@require_GET
+def record_json(request: HttpRequest, token: str) -> HttpResponse:
+    """The game as a `bottle-imp/1` record; ``?download=1`` saves it as a file."""
+    response, _ = not_modified(request, token)
+    if response is not None:
+        return response
+    game = find_game(token).game
+    body = json.dumps(record_data(game), ensure_ascii=False, indent=2) + "\n"
+    response = HttpResponse(body, content_type="application/json; charset=utf-8")
+    if request.GET.get("download") == "1":
+        name = _filename(game.pk, ".json")
+        response["Content-Disposition"] = f'attachment; filename="{name}"'
+    return validated(response, game)
+
+
+@require_GET
+def standings_json(request: HttpRequest, token: str) -> HttpResponse:
+    """The engine's output document, the same bytes as ``python -m scoring score``."""
+    response, _ = not_modified(request, token)
+    if response is not None:
+        return response
+    game = find_game(token).game
+    text = standings_text(game_state(game))
+    response = HttpResponse(text, content_type="application/json; charset=utf-8")
+    return validated(response, game)
+
+
+@require_GET
+def scores_csv_view(request: HttpRequest, token: str) -> HttpResponse:
+    """Round-by-round scores as CSV: player names, one row a round, the totals."""
+    response, _ = not_modified(request, token)
+    if response is not None:
+        return response
+    game = find_game(token).game
+    response = HttpResponse(scores_csv(game), content_type="text/csv; charset=utf-8")
+    name = _filename(game.pk, "-scores.csv")
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    return validated(response, game)
+
+
+def _errors(status: int, *messages: str) -> JsonResponse:
+    return JsonResponse({"errors": list(messages)}, status=status)
+
+
+@csrf_exempt  # A machine client with no session: the body is the whole request.
+@require_POST
+def create_game(request: HttpRequest) -> HttpResponse:
+    """POST /api/games with a `bottle-imp/1` record: 201 and the two links,
+    400 with the engine's findings, 413 for a body over 1 MiB."""
+    try:
+        declared = int(request.META.get("CONTENT_LENGTH") or 0)
+    except ValueError:
+        return _errors(400, "Content-Length must be a number")
+    too_big = f"the record must be at most {MAX_RECORD_BYTES // 1024} KiB"
+    if declared > MAX_RECORD_BYTES:
+        return _errors(413, too_big)
+    raw = request.read(MAX_RECORD_BYTES + 1)
+    if len(raw) > MAX_RECORD_BYTES:
+        return _errors(413, too_big)
+    try:
+        game = import_record(read_record(raw))
+    except RecordRefused as refused:
+        return _errors(400, *refused.errors)
+    edit_url = request.build_absolute_uri(game_path(game.edit_token))
+    view_url = request.build_absolute_uri(game_path(game.view_token))
+    response = JsonResponse({"edit_url": edit_url, "view_url": view_url}, status=201)
+    response["Location"] = edit_url
+    return response

@@ -1,0 +1,161 @@
+"""Forms of the round screen: they turn the strings a phone sends into
+domain values (card codes, seats, a :class:`~companion.actions.Stamp`).
+Whether a card may be played is the engine's call, not the form's."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from django import forms
+
+from companion.actions import Stamp
+from scoring.cards import Deck, card_code, card_text
+
+KEY_PATTERN = r"^[0-9a-f]{32}$"
+
+
+class FreshStamp:
+    """The hidden fields of the forms of one render: the game's version, and
+    a new idempotency key each time ``key`` is read (one per form)."""
+
+    def __init__(self, version: int) -> None:
+        self.version = version
+
+    @property
+    def key(self) -> str:
+        return uuid.uuid4().hex
+
+    def initial(self) -> dict[str, Any]:
+        return {"version": self.version, "key": self.key}
+
+
+class StampForm(forms.Form):
+    """The hidden fields every mutating form carries."""
+
+    version = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
+    key = forms.RegexField(
+        regex=KEY_PATTERN,
+        widget=forms.HiddenInput,
+        error_messages={"invalid": "The form's key is damaged; reload the page."},
+    )
+
+    def stamp(self) -> Stamp:
+        return Stamp(self.cleaned_data["version"], self.cleaned_data["key"])
+
+    def error_text(self) -> str:
+        """All errors as one line, each naming its field."""
+        parts = []
+        for name, errors in self.errors.items():
+            label = "" if name == "__all__" else f"{self.fields[name].label or name}: "
+            parts += [f"{label}{error}" for error in errors]
+        return " ".join(parts)
+
+
+class CardField(forms.Field):
+    """A card written as its number; the code of the card."""
+
+    def to_python(self, value: Any) -> Any:
+        text = str(value or "").strip()
+        if not text:
+            return None
+        code = card_code(text) if len(text) <= 8 else None
+        if code is None:
+            raise forms.ValidationError(f"{text[:8]!r} is not a card number.", code="card")
+        return code
+
+
+class CardForm(StampForm):
+    card = CardField(label="Card")
+
+
+class KnownHandForm(StampForm):
+    """Lopaka's face-up hand, or a player's open hand: cards tapped in the deck."""
+
+    seat = forms.IntegerField(min_value=0, max_value=6, widget=forms.HiddenInput)
+    cards = forms.MultipleChoiceField(required=False, widget=forms.CheckboxSelectMultiple)
+
+    def __init__(self, *args: Any, deck: Deck, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["cards"].choices = [(card_text(c), card_text(c)) for c in deck.cards]
+
+    def codes(self) -> list[int]:
+        return [
+            code for text in self.cleaned_data["cards"] if (code := card_code(text)) is not None
+        ]
+
+
+class TrickForm(StampForm):
+    """The cards of one trick in play order, one select per card."""
+
+    def __init__(
+        self, *args: Any, deck: Deck, players: list[str], cards: list[int], **kwargs: Any
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        choices = [(card_text(c), card_text(c)) for c in deck.cards]
+        for index, name in enumerate(players):
+            self.fields[f"card_{index}"] = forms.ChoiceField(
+                label=f"{name}'s card",
+                choices=choices,
+                initial=card_text(cards[index]) if index < len(cards) else None,
+            )
+        self.size = len(players)
+
+    def codes(self) -> list[int]:
+        texts = [self.cleaned_data[f"card_{index}"] for index in range(self.size)]
+        return [code for text in texts if (code := card_code(text)) is not None]
+
+
+class QuickForm(StampForm):
+    """A round entered without cards: coins, bottle owner(s), the Imp's Trick."""
+
+    imps_trick_points = forms.IntegerField(min_value=0, label="Imp's Trick coins")
+
+    def __init__(
+        self,
+        *args: Any,
+        names: list[str],
+        bottles: int,
+        lopaka: str | None = None,
+        words: dict[str, str] | None = None,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        self.names = names
+        self.lopaka = lopaka
+        self.bottles = bottles
+        if words:
+            self.fields["imps_trick_points"].label = f"{words['imps_trick']} coins"
+        for seat, name in enumerate(names):
+            self.fields[f"points_{seat}"] = forms.IntegerField(
+                label=f"{name}'s coins",
+                required=False,
+                min_value=0,
+                help_text="Leave empty for the bottle's owner if not counted.",
+            )
+        owners = [(name, name) for name in names]
+        for index in range(bottles):
+            label = "Bottle owner" if bottles == 1 else f"Owner of bottle {index + 1}"
+            self.fields[f"bottle_{index}"] = forms.ChoiceField(label=label, choices=owners)
+        self.order_fields(
+            [f"points_{seat}" for seat in range(len(names))]
+            + [f"bottle_{i}" for i in range(bottles)]
+            + ["imps_trick_points"]
+        )
+
+    def entry(self) -> tuple[dict[str, int | None], list[str], int]:
+        data = self.cleaned_data
+        points: dict[str, int | None] = {}
+        for seat, name in enumerate(self.names):
+            value = data.get(f"points_{seat}")
+            if name == self.lopaka and value is None:
+                continue
+            points[name] = value
+        bottle = [data[f"bottle_{i}"] for i in range(self.bottles)]
+        return points, bottle, data["imps_trick_points"]
+
+    def point_fields(self) -> list[forms.BoundField]:
+        return [self[f"points_{seat}"] for seat in range(len(self.names))]
+
+    def bottle_fields(self) -> list[forms.BoundField]:
+        return [self[f"bottle_{i}"] for i in range(self.bottles)]

@@ -1,0 +1,322 @@
+"""What the screens show, taken from the engine's replay of a game.
+
+Nothing here decides a rule or computes a score: it picks values out of
+:class:`scoring.game.GameState` and :class:`scoring.prompt.Prompt` and puts
+them into plain objects for the templates (names, card faces, sentences the
+engine wrote).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.http import HttpRequest
+from django_htmx.middleware import HtmxDetails
+
+from companion.access import Access
+from companion.models import Game, Round
+from companion.replay import game_record
+from scoring.cards import COLOUR_SYMBOLS, Deck, card_text
+from scoring.game import GameState
+from scoring.prompt import Prompt, next_card
+from scoring.record import GameRecord, replay
+from scoring.rounds import RoundState, TrickPlay
+from scoring.scores import reason
+from scoring.tricks import explain_play
+from scoring.variants import BRIGHT_HOUSE, OPEN
+
+
+class HtmxHttpRequest(HttpRequest):
+    """A request that went through django-htmx's middleware."""
+
+    htmx: HtmxDetails
+
+
+WORDS = {
+    "classic": {"imps_trick": "Imp's Trick", "start_card": "start price card"},
+    "matagot": {"imps_trick": "Devil's Trick", "start_card": "Hell card"},
+}
+"""The edition's words for the same things (RULES.md, Names)."""
+
+
+@dataclass(frozen=True)
+class CardFace:
+    """A card as the screen shows it: number, colour (name, symbol, class), coins."""
+
+    code: int
+    text: str
+    colour: str
+    symbol: str
+    css: str
+    coins: int
+
+    @property
+    def label(self) -> str:
+        coins = "coin" if self.coins == 1 else "coins"
+        # Number then coins, as the face shows them (WCAG 2.5.3, label in name).
+        return f"{self.text}, {self.coins} {coins}, {self.colour}"
+
+
+def face(deck: Deck, code: int) -> CardFace:
+    """How one card of the deck looks on screen."""
+    colour = deck.colour_name(code)
+    prefix = "suit" if deck.edition == "classic" else "matagot"
+    return CardFace(
+        code=code,
+        text=card_text(code),
+        colour=colour,
+        symbol=COLOUR_SYMBOLS[deck.colour[code]],
+        css=f"{prefix}-{colour}",
+        coins=deck.coins[code],
+    )
+
+
+@dataclass
+class Replayed:
+    """A stored game and its replay: the record, the state, the rows."""
+
+    game: Game
+    rounds: list[Round]
+    record: GameRecord
+    state: GameState
+
+    @classmethod
+    def of(cls, game: Game, rounds: list[Round] | None = None) -> Replayed:
+        rows = list(game.rounds.all()) if rounds is None else rounds
+        record = game_record(game, rows)
+        return cls(game, rows, record, replay(record))
+
+    @property
+    def deck(self) -> Deck:
+        return self.record.table.deck
+
+    @property
+    def words(self) -> dict[str, str]:
+        return WORDS.get(self.game.edition, WORDS["classic"])
+
+    def prompt(self, number: int) -> Prompt | None:
+        index = number - 1
+        return next_card(self.record.table, self.record.rounds[index], self.state.rounds[index])
+
+    def confirmed(self) -> GameState:
+        """The game as the table has accepted it: only confirmed rounds count."""
+        rows = [row for row in self.rounds if row.confirmed]
+        if len(rows) == len(self.rounds):
+            return self.state
+        if len(rows) == len(self.rounds) - 1 and not self.state.rounds[-1].complete:
+            # Only the round being played is unconfirmed, and an unfinished
+            # round counts for nothing yet: the replay's totals, ranks and
+            # complete rounds are the confirmed ones (no second replay).
+            return self.state
+        return replay(game_record(self.game, rows))
+
+
+def trick_view(deck: Deck, names: tuple[str, ...], number: int, play: TrickPlay) -> dict[str, Any]:
+    """One trick: who played what, who won, the ruling in the engine's words."""
+    return {
+        "number": number,
+        "leader": names[play.leader],
+        "cards": [
+            {"name": names[seat], "face": face(deck, card)}
+            for seat, card in zip(play.players, play.cards, strict=False)
+        ],
+        "winner": None if play.winner is None else names[play.winner],
+        "price": None if play.price is None else card_text(play.price),
+        "points": play.points,
+        "ruling": explain_play(play, names) if play.is_complete else "",
+        "complete": play.is_complete,
+    }
+
+
+def result_view(replayed: Replayed, state: RoundState) -> dict[str, Any] | None:
+    """A complete round's result: the Imp's Trick, each score and why, totals."""
+    outcome = state.outcome
+    if outcome is None:
+        return None
+    deck, names = replayed.deck, state.shape.names
+    players = replayed.record.table.players
+    lines = [
+        {
+            "name": names[line.player],
+            "score": line.score,
+            "reason": reason(line, names, state.trick_points[line.player], outcome.penalty),
+        }
+        for line in outcome.lines
+    ]
+    lopaka = state.shape.lopaka
+    return {
+        "imps_trick": [face(deck, card) for card in state.imps_trick or ()],
+        "penalty": outcome.penalty,
+        "lines": lines,
+        "lopaka": None
+        if lopaka is None
+        else {
+            "points": state.trick_points[lopaka],
+            "has_bottle": outcome.lopaka_has_bottle,
+        },
+        "totals": list(zip(players, replayed.state.totals, strict=True)),
+    }
+
+
+def bottles_view(state: RoundState) -> list[dict[str, Any]]:
+    """Each bottle's price and owner now."""
+    names = state.shape.names
+    if state.is_quick:
+        return [{"price": None, "owner": names[seat]} for seat in state.bottle_owners]
+    return [
+        {"price": card_text(price), "owner": None if owner is None else names[owner]}
+        for price, owner in zip(state.prices, state.owners, strict=True)
+    ]
+
+
+def round_view(replayed: Replayed, row: Round) -> dict[str, Any]:
+    """Everything the round screen shows about one round."""
+    state = replayed.state.rounds[row.number - 1]
+    shape, deck = state.shape, replayed.deck
+    names = shape.names
+    ask = replayed.prompt(row.number)
+    view: dict[str, Any] = {
+        "row": row,
+        "state": state,
+        "number": row.number,
+        "dealer": names[shape.dealer],
+        "teams": [(names[a], names[b]) for a, b in shape.teams],
+        "individuals": [names[seat] for seat in shape.individuals],
+        "imps_trick_size": shape.imps_trick_size,
+        "tricks_total": shape.tricks,
+        "bottles": bottles_view(state),
+        "coins": [
+            {"name": name, "points": points}
+            for name, points in zip(names, state.trick_points, strict=True)
+        ],
+        "tricks": [
+            trick_view(deck, names, number, play) for number, play in enumerate(state.tricks, 1)
+        ],
+        "warnings": [str(warning) for warning in state.warnings[row.dismissed_warnings :]],
+        "complete": state.complete,
+        "quick": state.is_quick,
+        "result": result_view(replayed, state),
+        "ask": None,
+        "lopaka": None if shape.lopaka is None else names[shape.lopaka],
+    }
+    tricks = view["tricks"]
+    if tricks and tricks[-1]["complete"]:
+        view["ruling"] = tricks[-1]
+        view["next_leader"] = None if state.complete else names[state.next_leader]
+    if ask is not None:
+        view["ask"] = prompt_view(replayed, state, ask)
+    return view
+
+
+def prompt_view(replayed: Replayed, state: RoundState, ask: Prompt) -> dict[str, Any]:
+    """Whose card is asked for, the trick so far, and the picker's cards."""
+    deck, shape = replayed.deck, state.shape
+    names = shape.names
+    order = shape.orders[ask.leader]
+    slots = []
+    for position, seat in enumerate(order):
+        card = ask.cards_so_far[position] if position < len(ask.cards_so_far) else None
+        slots.append(
+            {
+                "name": names[seat],
+                "face": None if card is None else face(deck, card),
+                "is_next": position == ask.position,
+            }
+        )
+    unseen, choices = set(ask.unseen), set(ask.choices)
+    hand = ""
+    if replayed.record.table.variant.hands == BRIGHT_HOUSE:
+        hand = "open hand" if ask.hand == OPEN else "hidden hand"
+    return {
+        "player": names[ask.player],
+        "leader": names[ask.leader],
+        "trick": ask.trick,
+        "hand": hand,
+        "slots": slots,
+        "is_hand_known": ask.is_hand_known,
+        "forced": None if ask.forced is None else face(deck, ask.forced),
+        "reason": ask.reason,
+        "picker": [
+            {
+                "face": face(deck, card),
+                "state": "ok" if card in choices else "off" if card in unseen else "gone",
+            }
+            for card in deck.cards
+        ],
+    }
+
+
+def goal_text(game: Game, players: int) -> str:
+    if game.goal_rounds:
+        return f"{game.goal_rounds} rounds"
+    if game.goal_target:
+        return f"first to {game.goal_target} coins"
+    return "no end: the totals just keep going"
+
+
+def standings(replayed: Replayed) -> dict[str, Any]:
+    """Totals and ranks of the confirmed rounds (equal totals share a rank),
+    the progress towards the goal, the rounds table, the winners."""
+    game = replayed.game
+    state = replayed.confirmed()
+    players = state.table.players
+    order = sorted(range(len(players)), key=lambda seat: -state.totals[seat])
+    rows = []
+    for place, seat in enumerate(order):
+        total = state.totals[seat]
+        rank = place + 1
+        if place and total == state.totals[order[place - 1]]:
+            rank = rows[-1]["rank"]
+        rows.append(
+            {"rank": rank, "name": players[seat], "total": total, "wins": seat in state.winners}
+        )
+    progress: dict[str, Any] | None = None
+    if game.goal_rounds:
+        progress = {
+            "value": state.complete_rounds,
+            "max": game.goal_rounds,
+            "text": f"{state.complete_rounds} of {game.goal_rounds} rounds played",
+        }
+    elif game.goal_target:
+        best = max(state.totals) if state.totals else 0
+        progress = {
+            "value": max(0, min(best, game.goal_target)),
+            "max": game.goal_target,
+            "text": f"Best total {best} of {game.goal_target}",
+        }
+    table_rows = []
+    for round_state in state.rounds:
+        if round_state.outcome is None:
+            continue
+        names = round_state.shape.names
+        table_rows.append(
+            {
+                "number": round_state.number,
+                "dealer": names[round_state.shape.dealer],
+                "scores": list(round_state.outcome.scores),
+                "bottle": ", ".join(names[seat] for seat in round_state.bottle_owners),
+            }
+        )
+    winners = [players[seat] for seat in state.winners]
+    return {
+        "rows": rows,
+        "players": players,
+        "totals": list(state.totals),
+        "progress": progress,
+        "rounds": table_rows,
+        "finished": state.finished,
+        "winners": winners,
+        "shared": len(winners) > 1,
+        "goal": goal_text(game, len(players)),
+        "next_dealer": players[replayed.state.next_dealer],
+    }
+
+
+def access_context(access: Access) -> dict[str, Any]:
+    return {
+        "access": access,
+        "game": access.game,
+        "token": access.token,
+        "can_edit": access.can_edit,
+    }

@@ -1,0 +1,223 @@
+"""Starting a game: players in seat order, variant, deck, first dealer, goal
+(RULES.md sections 2, 3 and 7).
+
+The form offers only the variants that fit the number of names entered
+(:func:`scoring.variants.variants_for`) and lets the engine judge the
+combination (:meth:`scoring.variants.Table.create`). Names can be moved up
+and down before the start: a "move" button re-renders the form with two
+names swapped, with or without JavaScript.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from django import forms
+from django.http import HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_http_methods
+from django_htmx.http import HttpResponseClientRedirect
+
+from companion import actions
+from companion.present import HtmxHttpRequest
+from scoring.findings import RecordError, WrongDeck
+from scoring.variants import Table, variants_for
+
+SEATS = 6
+NAME_MAX = 30
+TARGETS = (200, 300, 500)
+RANDOM = "random"
+
+EDITIONS = [
+    ("classic", "Classic (Bambus, Z-Man, Stronghold): 36 cards, 2–4 players"),
+    ("matagot", "Matagot: 36 cards, or 54 with the half cards for 5–6 players"),
+]
+GOALS = [
+    ("rounds", "A number of rounds"),
+    ("target", "A target total"),
+    ("open", "No end: just keep the totals"),
+]
+
+
+def suggested_rounds(players: int) -> int:
+    """The books' suggestion (RULES.md section 7): each player deals twice;
+    4 rounds in the two-player variants."""
+    return 4 if players == 2 else 2 * players
+
+
+def names_in(data: Any) -> list[str]:
+    """The non-empty names of the form's data, trimmed, in seat order."""
+    names = [str(data.get(f"name_{seat}") or "").strip() for seat in range(SEATS)]
+    return [name for name in names if name]
+
+
+def variant_value(name: str, layout: str | None) -> str:
+    return f"{name}:{layout}" if layout else name
+
+
+class NewGameForm(forms.Form):
+    """Everything the table agrees on before the first round."""
+
+    variant = forms.ChoiceField(
+        label="Variant",
+        widget=forms.RadioSelect,
+        error_messages={
+            "required": "Choose a variant.",
+            "invalid_choice": "Choose a variant that fits the number of players.",
+        },
+    )
+    edition = forms.ChoiceField(
+        label="Deck", choices=EDITIONS, widget=forms.RadioSelect, initial="classic"
+    )
+    dealer = forms.ChoiceField(label="First dealer")
+    goal = forms.ChoiceField(
+        label="The game ends after", choices=GOALS, widget=forms.RadioSelect, initial="rounds"
+    )
+    rounds = forms.IntegerField(
+        label="Rounds",
+        required=False,
+        min_value=1,
+        max_value=99,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+    )
+    target = forms.IntegerField(
+        label="Target total",
+        required=False,
+        min_value=1,
+        max_value=9999,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric", "list": "targets"}),
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for seat in range(SEATS):
+            self.fields[f"name_{seat}"] = forms.CharField(
+                label=f"Seat {seat + 1}",
+                required=False,
+                max_length=NAME_MAX,
+                widget=forms.TextInput(
+                    attrs={"autocomplete": "off", "placeholder": "Name" if seat < 3 else "(empty)"}
+                ),
+            )
+        self.order_fields([f"name_{seat}" for seat in range(SEATS)])
+        source = self.data if self.is_bound else self.initial
+        self.names = names_in(source)
+        self.count = len(self.names)
+        self.options = variants_for(self.count) if self.count >= 2 else ()
+        self.fields["variant"].choices = [
+            (
+                variant_value(variant.name, layout and layout.name),
+                f"{variant.title}{' ' + layout.name if layout else ''}: {variant.description}",
+            )
+            for variant, layout in self.options
+        ]
+        if len(self.options) == 1 and not self.is_bound:
+            self.initial.setdefault("variant", self.fields["variant"].choices[0][0])
+        if self.count >= 5 and not self.is_bound:
+            self.initial["edition"] = "matagot"
+        self.fields["dealer"].choices = [(RANDOM, "Pick at random")] + [
+            (name, name) for name in self.names
+        ]
+        self.fields["rounds"].widget.attrs["placeholder"] = str(suggested_rounds(self.count or 3))
+        self.fields["rounds"].help_text = (
+            f"Empty: each player deals twice ({suggested_rounds(self.count or 3)} rounds)."
+            if self.count != 2
+            else "Empty: 4 rounds, as the books suggest for two players."
+        )
+
+    def name_fields(self) -> list[forms.BoundField]:
+        return [self[f"name_{seat}"] for seat in range(SEATS)]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        names = self.names
+        if len(names) < 2:
+            self.add_error("name_0", "Enter at least two players' names, one a seat.")
+            return data
+        seen: dict[str, int] = {}
+        for seat in range(SEATS):
+            name = (data.get(f"name_{seat}") or "").strip()
+            if name and name.casefold() in seen:
+                self.add_error(
+                    f"name_{seat}", f"{name} is already at the table: names must differ."
+                )
+            seen.setdefault(name.casefold(), seat)
+        variant, _, teams = str(data.get("variant") or "").partition(":")
+        if variant:
+            try:
+                Table.create(tuple(names), variant, teams or None, data.get("edition", "classic"))
+            except WrongDeck as error:
+                self.add_error("edition", f"{error}.")
+            except RecordError as error:
+                self.add_error("variant", f"{error}.")
+        data["players"], data["variant_name"], data["teams"] = names, variant, teams
+        dealer = data.get("dealer")
+        if dealer == RANDOM:
+            data["first_dealer"], data["dealer_was_random"] = secrets.randbelow(len(names)), True
+        elif dealer in names:
+            data["first_dealer"], data["dealer_was_random"] = names.index(dealer), False
+        goal = data.get("goal")
+        data["goal_rounds"] = data["goal_target"] = None
+        if goal == "rounds":
+            data["goal_rounds"] = data.get("rounds") or suggested_rounds(len(names))
+        elif goal == "target":
+            if not data.get("target"):
+                self.add_error("target", "Enter the target total, for example 300.")
+            data["goal_target"] = data.get("target")
+        return data
+
+    def game_fields(self) -> dict[str, Any]:
+        data = self.cleaned_data
+        return {
+            "players": data["players"],
+            "variant": data["variant_name"],
+            "teams": data["teams"],
+            "edition": data["edition"],
+            "first_dealer": data["first_dealer"],
+            "dealer_was_random": data["dealer_was_random"],
+            "goal_rounds": data["goal_rounds"],
+            "goal_target": data["goal_target"],
+        }
+
+
+def moved(data: Any, move: str) -> dict[str, Any]:
+    """The form's values with one name moved up or down a seat."""
+    values = {key: data.get(key) for key in data}
+    for seat in range(SEATS):
+        values[f"name_{seat}"] = str(values.get(f"name_{seat}") or "").strip()
+    direction, _, seat_text = move.partition("-")
+    if not seat_text.isdigit():
+        return values
+    seat = int(seat_text)
+    other = seat - 1 if direction == "up" else seat + 1
+    if 0 <= seat < SEATS and 0 <= other < SEATS:
+        first, second = f"name_{seat}", f"name_{other}"
+        values[first], values[second] = values.get(second, ""), values.get(first, "")
+    return values
+
+
+@require_http_methods(["GET", "POST"])
+def new_game(request: HtmxHttpRequest) -> HttpResponse:
+    """The set-up form; a valid POST creates the game and opens round 1."""
+    status = 200
+    part = "setup"
+    if request.method == "POST" and ("move" in request.POST or "refresh" in request.POST):
+        form = NewGameForm(initial=moved(request.POST, request.POST.get("move", "")))
+        # A name's change event asks for the choices alone; the buttons for the form.
+        part = "choices" if request.POST.get("refresh") == "choices" else "setup"
+    elif request.method == "POST":
+        form = NewGameForm(request.POST)
+        if form.is_valid():
+            game = actions.create_game(**form.game_fields())
+            url = reverse("imp:round", args=[game.edit_token])
+            if request.htmx:
+                return HttpResponseClientRedirect(url)
+            return redirect(url)
+        status = 400
+    else:
+        form = NewGameForm()
+    context = {"form": form, "targets": TARGETS}
+    template = f"imp/new_game.html#{part}" if request.htmx else "imp/new_game.html"
+    return render(request, template, context, status=status)

@@ -1,0 +1,127 @@
+"""Export and import of whole games as `bottle-imp/1` records
+(GAME-RECORD.md), and the derived documents the app hands out.
+
+Nothing here decides a rule: an import is checked by parsing *and*
+replaying it through ``scoring``; exports are the stored entries
+(:func:`companion.replay.record_data`) or the engine's output document.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from typing import Any
+
+from django.db import transaction
+
+from companion.models import Game, Round
+from companion.replay import game_state
+from scoring.findings import Finding
+from scoring.game import GameState
+from scoring.record import findings_of, load_record, output_document, parse_record, replay
+from scoring.record import write_record as engine_write_record
+
+MAX_RECORD_BYTES = 1024 * 1024
+"""Largest record accepted by an upload or the API (1 MiB)."""
+
+
+class RecordRefused(Exception):
+    """A record that cannot become a game; ``errors`` are the plain-words findings."""
+
+    def __init__(self, errors: list[str]) -> None:
+        super().__init__("\n".join(errors))
+        self.errors = errors
+
+
+def read_record(raw: bytes | str) -> dict[str, Any]:
+    """Check a record (JSON text) with the engine: its fields *and* a replay.
+
+    Returns the record as the engine writes it back (normalised card texts),
+    or raises :class:`RecordRefused` with the engine's findings.
+    """
+    if len(raw) > MAX_RECORD_BYTES:
+        raise RecordRefused([f"the record is larger than {MAX_RECORD_BYTES // 1024} KiB"])
+    try:
+        record = load_record(raw)
+        replay(record)
+    except Finding as error:
+        raise RecordRefused(findings_of(error)) from None
+    return engine_write_record(record)
+
+
+def import_record(data: dict[str, Any]) -> Game:
+    """Create a new game and its rounds from a checked record, in one transaction.
+
+    Earlier rounds are stored as confirmed. The last round stays unconfirmed
+    unless it ends the game: unfinished, it is continued at the table;
+    complete, the table confirms it and the next round starts. A record
+    without rounds gets an empty first round, like a new game.
+    """
+    try:
+        state = replay(parse_record(data))
+    except Finding as error:
+        raise RecordRefused(findings_of(error)) from None
+    goal = data.get("goal") or {}
+    with transaction.atomic():
+        game = Game.objects.create(
+            players=list(data["players"]),
+            variant=data["variant"],
+            teams=data.get("teams") or "",
+            edition=data.get("edition", "classic"),
+            first_dealer=data["first_dealer"],
+            goal_rounds=goal.get("rounds"),
+            goal_target=goal.get("target"),
+        )
+        items = data["rounds"] or [{"tricks": []}]
+        last = len(items)
+        Round.objects.bulk_create(
+            _stored_round(
+                game,
+                number,
+                item,
+                confirmed=number < last or (state.finished and state.rounds[-1].complete),
+            )
+            for number, item in enumerate(items, 1)
+        )
+    return game
+
+
+def _stored_round(game: Game, number: int, item: dict[str, Any], *, confirmed: bool) -> Round:
+    return Round(
+        game=game,
+        number=number,
+        dealer=item.get("dealer"),
+        tricks=item.get("tricks", []),
+        imps_trick=item.get("imps_trick"),
+        lopaka_hand=item.get("lopaka_hand"),
+        open_hands=item.get("open_hands"),
+        quick=item.get("quick"),
+        confirmed=confirmed,
+    )
+
+
+def _cell(text: str) -> str:
+    """A name made safe from spreadsheet formulas ("=cmd|..." stays text)."""
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
+def standings_text(state: GameState) -> str:
+    """The engine's output document, byte for byte as ``python -m scoring score`` prints it."""
+    return json.dumps(output_document(state), ensure_ascii=False) + "\n"
+
+
+def scores_csv(game: Game, state: GameState | None = None) -> str:
+    """Round-by-round scores: a header of player names, one row per complete
+    round, and a totals row."""
+    if state is None:
+        state = game_state(game)
+    players = list(state.table.players)
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(["Round", *(_cell(name) for name in players)])
+    for item in state.rounds:
+        if item.outcome is not None:
+            writer.writerow([item.number, *item.outcome.scores])
+    writer.writerow(["Total", *state.totals])
+    return out.getvalue()

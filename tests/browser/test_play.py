@@ -1,0 +1,134 @@
+"""Playing on a phone in real Chromium: set up a game of three through the
+form, tap a whole round's cards (a simulated legal deal), read the engine's
+ruling and scores on the screen; the app plays Lopaka's card; the screens
+fit a 360px phone with thumb-sized cards."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion import actions
+from companion.models import Game
+from companion.replay import game_state
+from scoring.record import parse_record, replay
+from scoring.scores import reason
+from scoring.simulate import simulate
+from scoring.tricks import explain_play
+
+NAMES = ["Adam", "Betty", "Christian"]
+LOPAKA_HAND = ["1", "2", "3", "5", "7", "9", "12", "17", "18", "32", "36"]
+
+
+def tap_card(page, card: str) -> None:
+    """Tap a card in the picker and wait until htmx has swapped it away."""
+    page.locator(f'form.picker button[value="{card}"]').click()
+    page.locator(f'form.picker button[value="{card}"]').wait_for(state="detached")
+
+
+def no_horizontal_scroll(page, width: int) -> bool:
+    return page.evaluate("document.documentElement.scrollWidth") <= width
+
+
+@pytest.mark.django_db(transaction=True)
+def test_set_up_and_play_a_whole_round_of_three(page, screenshot_dir):
+    record = simulate("classic", 3, rounds=1, seed=21, edition="classic")
+    dealer = NAMES[record["first_dealer"]]
+
+    page.goto("/new/")
+    for seat, name in enumerate(NAMES):
+        page.fill(f"#id_name_{seat}", name)
+    page.get_by_role("button", name="Show the variants for these players").click()
+    page.get_by_label("Classic: Everyone for themselves; one bottle.").check()
+    page.get_by_label("Who deals the first round?").select_option(dealer)
+    page.screenshot(path=screenshot_dir / "new-game.png", full_page=True)
+    page.get_by_role("button", name="Start the game").click()
+    page.wait_for_url("**/round/")
+
+    game = Game.objects.get()
+    assert game.players == NAMES and game.first_dealer == record["first_dealer"]
+    engine = replay(parse_record({**record, "players": NAMES}))
+    first = engine.rounds[0]
+    tricks = record["rounds"][0]["tricks"]
+    assert page.locator("h2.asks").inner_text() == f"{NAMES[first.shape.first_leader]}'s card"
+    page.screenshot(path=screenshot_dir / "round-start.png", full_page=True)
+
+    for card in tricks[0]:
+        tap_card(page, card)
+    ruling = page.locator(".ruling-text").inner_text()
+    assert explain_play(first.tricks[0], first.shape.names) in ruling
+    assert f"{first.tricks[0].points} coins in the trick" in page.locator(".ruling").inner_text()
+    page.screenshot(path=screenshot_dir / "round-ruling.png", full_page=False)
+
+    tap_card(page, tricks[1][0])
+    page.screenshot(path=screenshot_dir / "round-picker.png", full_page=False)
+    for trick in tricks[1:]:
+        for card in trick[1:] if trick is tricks[1] else trick:
+            tap_card(page, card)
+
+    result = page.locator(".result").inner_text()
+    state = game_state(game).rounds[0]
+    assert state.complete
+    for line in state.outcome.lines:
+        why = reason(line, state.shape.names, state.trick_points[line.player], state.penalty)
+        assert why in result
+        assert str(line.score) in result
+    page.screenshot(path=screenshot_dir / "round-result.png", full_page=True)
+
+    page.get_by_role("button", name="Confirm round 1").click()
+    page.locator("h1", has_text="Round 2").wait_for()
+    page.goto(f"/g/{game.edit_token}/")
+    page.screenshot(path=screenshot_dir / "standings.png", full_page=True)
+    totals = page.locator(".ranking .total").all_inner_texts()
+    assert sorted(int(total) for total in totals) == sorted(state.outcome.scores)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_app_plays_lopakas_card(page, screenshot_dir):
+    game = actions.create_game(players=["Adam", "Betty"], variant="lopaka", goal_rounds=4)
+
+    page.goto(f"/g/{game.edit_token}/round/")
+    hand = page.locator("details.known-hand")
+    for card in LOPAKA_HAND:
+        hand.locator(f'label.pick:has(input[value="{card}"])').click()
+    hand.get_by_role("button", name="Save Lopaka's hand").click()
+    page.locator("details.known-hand summary", has_text="✓").wait_for()
+
+    tap_card(page, "24")
+
+    assert "Lopaka must follow blue and 32 is the highest card that wins the trick." in (
+        page.locator(".notes").inner_text()
+    )
+    slots = page.locator(".slots").inner_text()
+    assert "24" in slots and "32" in slots
+    assert page.locator("h2.asks").inner_text() == "Adam's card"
+    page.screenshot(path=screenshot_dir / "lopaka.png", full_page=True)
+    assert game.rounds.get(number=1).tricks == [["24", "32"]]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_screens_fit_a_360px_phone_with_thumb_sized_cards(browser, live_server):
+    game = actions.create_game(
+        players=["Adam", "Betty", "Christian", "Doris", "Eve", "Frank"],
+        variant="second-bottle",
+        edition="matagot",
+    )
+    context = browser.new_context(viewport={"width": 360, "height": 740}, base_url=live_server.url)
+    page = context.new_page()
+    try:
+        for path in ("/new/", f"/g/{game.edit_token}/round/", f"/g/{game.edit_token}/"):
+            page.goto(path)
+            assert no_horizontal_scroll(page, 360), path
+        page.goto(f"/g/{game.edit_token}/round/")
+        heights = page.evaluate(
+            """() => Array.from(document.querySelectorAll('form.picker button.pick'))
+                 .map(el => el.getBoundingClientRect().height)"""
+        )
+        assert len(heights) == 54
+        assert min(heights) >= 44
+        widths = page.evaluate(
+            """() => Array.from(document.querySelectorAll('form.picker button.pick'))
+                 .map(el => el.getBoundingClientRect().width)"""
+        )
+        assert min(widths) >= 44
+    finally:
+        context.close()

@@ -1,0 +1,168 @@
+"""Correcting the table's entries: edit or delete an earlier trick (the game
+is replayed and the screen says what changed), and revoke warnings."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.companion.conftest import Seat, rounds_of, text
+from tests.companion.tables import cards_of, game_for, simulated
+
+pytestmark = pytest.mark.django_db
+
+FIRST_TRICK = ("24", "15", "17")  # Betty, Christian, Adam: Adam's 17 wins
+REVOKE = ("24", "15", "17", "4", "6", "8")  # Christian did not follow blue, then plays 8
+
+
+def tricks(seat: Seat, number: int = 1) -> list[list[str]]:
+    return seat.game.rounds.get(number=number).tricks
+
+
+def test_the_edit_form_names_who_played_each_card(editor):
+    editor.play(*FIRST_TRICK)
+
+    response = editor.get("edit_trick", 1, 1)
+
+    assert response.status_code == 200
+    assert "Correct trick 1 of round 1" in text(response)
+    assert "Betty's card" in text(response)
+    assert "Christian's card" in text(response)
+    assert '<option value="15" selected>' in response.text
+
+
+def test_the_edit_form_as_an_htmx_partial(editor):
+    editor.play(*FIRST_TRICK)
+
+    response = editor.get("edit_trick", 1, 1, htmx=True)
+
+    assert response.status_code == 200
+    assert "<html" not in response.text
+    assert 'id="edit"' in response.text
+
+
+def test_the_edit_form_is_not_for_the_view_link(editor, viewer):
+    editor.play(*FIRST_TRICK)
+
+    assert viewer.get("edit_trick", 1, 1).status_code == 403
+
+
+def test_a_missing_trick_is_404(editor):
+    assert editor.get("edit_trick", 1, 3).status_code == 404
+    assert editor.get("edit_trick", 4, 1).status_code == 404
+
+
+def test_editing_a_trick_replays_the_round_and_says_what_changed(editor):
+    editor.play(*FIRST_TRICK)
+
+    response = editor.post("edit_trick", {"card_0": "24", "card_1": "18", "card_2": "17"}, 1, 1)
+
+    assert response.status_code == 302
+    assert response["Location"] == editor.url("round")
+    assert tricks(editor) == [["24", "18", "17"]]
+    page = text(editor.client.get(response["Location"]))
+    assert "Round 1, trick 1: Christian wins it now (before: Adam)" in page
+    assert "the bottle is now with Christian (before: Adam)" in page
+
+
+def test_an_edit_the_engine_refuses_changes_nothing(editor):
+    editor.play(*FIRST_TRICK, "4")
+    before = rounds_of(editor.game)
+
+    response = editor.post("edit_trick", {"card_0": "24", "card_1": "4", "card_2": "17"}, 1, 1)
+
+    assert response.status_code == 400
+    assert "4 was already played in trick 1" in text(response)
+    assert rounds_of(editor.game) == before
+
+
+def test_an_edit_with_a_card_outside_the_deck_is_refused(editor):
+    editor.play(*FIRST_TRICK)
+    before = rounds_of(editor.game)
+
+    response = editor.post("edit_trick", {"card_0": "24", "card_1": "19", "card_2": "17"}, 1, 1)
+
+    assert response.status_code == 400
+    assert "Christian's card: Select a valid choice" in text(response)
+    assert rounds_of(editor.game) == before
+
+
+def test_a_stale_edit_is_a_conflict(editor):
+    editor.play(*FIRST_TRICK)
+
+    response = editor.post(
+        "edit_trick", {"card_0": "24", "card_1": "18", "card_2": "17", "version": 1}, 1, 1
+    )
+
+    assert response.status_code == 409
+    assert tricks(editor) == [list(FIRST_TRICK)]
+
+
+def test_deleting_a_trick_replays_the_round(editor):
+    editor.play(*FIRST_TRICK, "4")
+
+    response = editor.post("delete_trick", {}, 1, 1, htmx=True)
+
+    assert response.status_code == 200
+    assert tricks(editor) == [["4"]]
+    assert "the bottle is now with nobody (before: Adam)" in text(response)
+
+
+def test_deleting_a_trick_without_htmx_redirects_to_the_round(editor):
+    editor.play(*FIRST_TRICK)
+
+    response = editor.post("delete_trick", {}, 1, 1)
+
+    assert response.status_code == 302
+    assert response["Location"] == editor.url("round")
+    assert tricks(editor) == []
+
+
+def test_deleting_a_trick_that_does_not_exist_is_refused(editor):
+    response = editor.post("delete_trick", {}, 1, 5, htmx=True)
+
+    assert response.status_code == 400
+    assert "Round 1 has no trick 5." in text(response)
+
+
+def test_a_trick_of_a_confirmed_round_cannot_leave_it_unfinished(client):
+    record = simulated("classic", 3, rounds=2, seed=3)
+    game = game_for(record)
+    seat = Seat(client, game, game.edit_token)
+    seat.play(*cards_of(record["rounds"][0]))
+    seat.post("confirm_round")
+    before = rounds_of(game)
+
+    response = seat.post("delete_trick", {}, 1, 1, htmx=True)
+
+    assert response.status_code == 400
+    assert "round 1 is unfinished, but another round follows it" in text(response)
+    assert rounds_of(game) == before
+
+
+def test_a_revoke_shows_a_dispute_banner(editor):
+    editor.play(*REVOKE[:-1])
+
+    response = editor.post("play_card", {"card": REVOKE[-1]}, htmx=True)
+
+    assert response.status_code == 200
+    assert "Dispute: a revoke?" in text(response)
+    assert "Christian did not follow blue with 15, but plays 8 (blue) in trick 2" in text(response)
+
+
+def test_the_table_can_dismiss_the_warning(editor):
+    editor.play(*REVOKE)
+
+    response = editor.post("dismiss_warnings", htmx=True)
+
+    assert response.status_code == 200
+    assert "Dispute: a revoke?" not in text(response)
+    assert editor.game.rounds.get(number=1).dismissed_warnings == 1
+
+
+def test_fixing_the_trick_removes_the_warning(editor):
+    editor.play(*REVOKE)
+
+    editor.post("edit_trick", {"card_0": "8", "card_1": "6", "card_2": "4"}, 1, 2)
+    editor.post("edit_trick", {"card_0": "24", "card_1": "32", "card_2": "17"}, 1, 1)
+
+    assert "Dispute" not in text(editor.get("round"))

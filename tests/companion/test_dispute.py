@@ -1,0 +1,158 @@
+"""The dispute page: who wins this trick, without a game (RULES.md section 4)."""
+
+import pytest
+from django.urls import reverse
+
+from companion.models import Game
+
+URL = "/dispute/"
+
+
+def ask(client, *cards, htmx=False, method="get", **fields):
+    data = {"edition": "classic", "price": "19", **fields}
+    for index, card in enumerate(cards, start=1):
+        data[f"card_{index}"] = card
+    headers = {"HX-Request": "true"} if htmx else {}
+    return getattr(client, method)(URL, data, headers=headers)
+
+
+def test_dispute_path_is_pinned():
+    assert reverse("imp:dispute") == URL
+
+
+def test_empty_form_is_shown_without_a_ruling(client):
+    response = client.get(URL)
+
+    assert response.status_code == 200
+    assert "Who wins this trick?" in response.text
+    assert 'name="card_6"' in response.text
+    assert "wins with" not in response.text
+
+
+@pytest.mark.django_db
+def test_the_books_example_plain_get(client):
+    response = ask(client, "24", "15", "17", "32")
+
+    assert response.status_code == 200
+    text = response.text
+    assert "<html" in text  # the whole page, form included
+    assert 'value="17"' in text
+    assert "Player 3 wins with the 17" in text
+    assert (
+        "17 is the highest card below the price 19: Player 3 wins the trick and the bottle; "
+        "the price is now 17." in text
+    )
+    assert "New price: <strong>17</strong>" in text
+    assert Game.objects.count() == 0  # nothing is stored
+
+
+def test_the_books_example_with_names_over_htmx(client):
+    response = ask(
+        client,
+        "24",
+        "15",
+        "17",
+        "32",
+        htmx=True,
+        name_1="Adam",
+        name_2="Betty",
+        name_3="Christian",
+        name_4="Doris",
+    )
+
+    assert response.status_code == 200
+    assert "<html" not in response.text  # only the result partial
+    assert "<form" not in response.text
+    assert "Christian wins with the 17" in response.text
+    assert "The bottle is sold to Christian: the price goes from 19 to 17." in response.text
+    assert "HX-Request" in response["Vary"]
+
+
+def test_post_works_like_get(client):
+    response = ask(client, "24", "15", "17", "32", method="post", htmx=True)
+
+    assert response.status_code == 200
+    assert "Player 3 wins with the 17" in response.text
+
+
+def test_no_card_below_the_price_highest_wins_and_bottle_stays(client):
+    response = ask(client, "24", "32", "20", price="12")
+
+    assert response.status_code == 200
+    assert "Player 2 wins with the 32" in response.text
+    assert "the bottle does not move" in response.text
+    assert "No bottle is sold" in response.text
+    assert "New price" not in response.text
+
+
+def test_colour_is_named_and_symbolised_not_only_painted(client):
+    response = ask(client, "24", "15")
+
+    assert "◆</span> blue" in response.text
+    assert "▼</span> yellow" in response.text
+
+
+def test_matagot_names_its_colours_red_blue_green(client):
+    response = ask(client, "24", "36", "2", edition="matagot")
+
+    assert response.status_code == 200
+    assert "▼</span> red" in response.text  # the 2: low
+    assert "▲</span> green" in response.text  # the 24 is a high card in matagot
+
+
+def test_half_cards_with_the_54_card_deck(client):
+    response = ask(client, "18", "18.5", "2.5", edition="matagot", half_cards="on")
+
+    assert response.status_code == 200
+    assert "Player 2 wins with the 18.5" in response.text
+
+
+def test_second_bottle_sells_the_dearer_one(client):
+    response = ask(
+        client,
+        "12",
+        "10",
+        "30",
+        edition="matagot",
+        half_cards="on",
+        price="15",
+        second_price="19",
+    )
+
+    assert response.status_code == 200
+    assert "Bottle 2 (the dearer) is sold to Player 1" in response.text
+    assert "bottles now at 15 and 12" in response.text
+
+
+@pytest.mark.parametrize(
+    ("cards", "fields", "message"),
+    [
+        (["24", "abc"], {}, "Card 2: “abc” is not a card of the 36-card classic deck."),
+        (["24", "2.5"], {}, "Card 2: “2.5” is not a card of the 36-card classic deck."),
+        (["24", "38"], {}, "Card 2: “38” is not a card of the 36-card classic deck."),
+        (["24", "19"], {}, "Card 2: the 19 is the start price card, not a playing card."),
+        (["24", "15", "24"], {}, "Card 3: the 24 is already card 1; each card exists once."),
+        (["24", "12"], {"price": "12"}, "Card 2: the 12 lies under the bottle as its price"),
+        (["24", "15"], {"price": "25"}, "The price 25 is impossible: the price starts at 19"),
+        (["24", "15"], {"price": "x"}, "The price “x” is not a card number of the 36-card"),
+        (["24", "15"], {"price": ""}, "Enter the price of the bottle"),
+        (["24"], {}, "Enter at least 2 cards"),
+        ([], {}, "Enter at least 2 cards"),
+        (["24", "15"], {"half_cards": "on"}, "The half cards exist only in the matagot edition"),
+        (["24", "15"], {"second_price": "19"}, "The second bottle is played only with 5–6"),
+        (["24", "15"], {"edition": "bridge"}, "Select a valid choice."),
+        (["24", "15" * 20], {}, "Ensure this value has at most 8 characters"),
+    ],
+)
+def test_bad_input_is_a_400_that_says_why(client, cards, fields, message):
+    for htmx in (False, True):
+        response = ask(client, *(cards or [""]), htmx=htmx, **fields)
+
+        assert response.status_code == 400
+        assert message in response.text
+        assert "The trick cannot be ruled" in response.text
+        assert ("<html" in response.text) is not htmx
+
+
+def test_wrong_method_is_refused(client):
+    assert client.put(URL).status_code == 405
