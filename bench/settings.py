@@ -27,3 +27,8 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "loggers": {"django.request": {"handlers": ["console"], "level": "ERROR"}},
 }
+
+# Experiment knob: persistent database connections (the app's settings open
+# one per request). BENCH_CONN_MAX_AGE=60 measures what that would change.
+if os.environ.get("BENCH_CONN_MAX_AGE"):
+    DATABASES["default"]["CONN_MAX_AGE"] = int(os.environ["BENCH_CONN_MAX_AGE"])  # noqa: F405

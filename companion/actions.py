@@ -307,12 +307,13 @@ def _append(current: Round, card: int, state: object) -> None:
 
 
 def _add_card(game: Game, current: Round, card: int) -> None:
-    """:func:`_append` without a replay first: a trick is complete once each
-    of the engine's ``participants`` has played (the replay after the change
-    still checks the card)."""
+    """:func:`_append` without a replay first: a trick is complete once it
+    holds the engine's ``cards_per_trick`` (the replay after the change still
+    checks the card)."""
     table = Table.create(tuple(game.players), game.variant, game.teams or None, game.edition)
+    size = table.shape(game.first_dealer).cards_per_trick
     tricks = [list(cards) for cards in current.tricks]
-    if tricks and len(tricks[-1]) < table.participants:
+    if tricks and len(tricks[-1]) < size:
         tricks[-1].append(card_text(card))
     else:
         tricks.append([card_text(card)])
