@@ -14,15 +14,15 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from django.db import transaction
+from django.db.models import Exists, OuterRef
 
 from companion.models import Game, Round, Submission
-from companion.replay import game_record, game_state
+from companion.replay import CurrentRound, game_record, game_state, latest_round
 from scoring.cards import card_text
 from scoring.changes import describe_changes
 from scoring.game import GameState
 from scoring.prompt import next_card
 from scoring.record import GameRecord, replay
-from scoring.variants import VARIANTS, Table
 
 
 @dataclass(frozen=True)
@@ -60,6 +60,9 @@ class Done:
     (``record``, ``state``): the answer shows them without a second replay."""
     record: GameRecord | None = None
     state: GameState | None = None
+    current: CurrentRound | None = None
+    """Instead of the whole game: the changed round alone, replayed (a verb
+    of :func:`_apply_current` while that round is unfinished)."""
 
 
 def create_game(
@@ -96,64 +99,62 @@ def create_game(
 def play_card(game: Game, stamp: Stamp, card: int) -> Done:
     """Enter the next card of the round being played (Lopaka then plays his own)."""
 
-    def change(rounds: list[Round]) -> tuple[list[Round], Done]:
-        current = _open_round(rounds)
-        _add_card(game, current, card)
+    def change(current: CurrentRound) -> Done:
+        _open_round([current.row])
+        _add_card(current, card)
         done = Done()
-        _lopaka_plays(game, rounds, current, done)
-        return [current], done
+        _lopaka_plays(current, done)
+        return done
 
-    return _apply(game, stamp, change)
+    return _apply_current(game, stamp, change)
 
 
 def undo_card(game: Game, stamp: Stamp) -> Done:
     """Take back the last card entered, and the cards Lopaka played after it
     (or the quick entry of an unconfirmed round)."""
 
-    def change(rounds: list[Round]) -> tuple[list[Round], Done]:
-        current = _open_round(rounds, for_cards=False)
-        if current.quick is not None:
-            current.quick = None
-            return [current], Done()
-        if not any(current.tricks):
+    def change(current: CurrentRound) -> Done:
+        row = _open_round([current.row], for_cards=False)
+        if row.quick is not None:
+            row.quick = None
+            return Done()
+        if not any(row.tricks):
             raise Refused("There is no card to undo in this round.")
-        while any(current.tricks):
-            _pop(current)
-            record = game_record(game, rounds)
-            state = replay(record)
-            index = current.number - 1
-            ask = next_card(record.table, record.rounds[index], state.rounds[index])
+        while any(row.tricks):
+            _pop(row)
+            now = current.again()
+            ask = next_card(now.table, now.entries, now.state)
             if ask is None or ask.forced is None:
                 break
-        return [current], Done()
+        return Done()
 
-    return _apply(game, stamp, change)
+    return _apply_current(game, stamp, change)
 
 
 def set_known_hand(game: Game, stamp: Stamp, seat: int, cards: list[int]) -> Done:
     """Enter a face-up hand: Lopaka's 11 cards (seat = number of players) or a
     player's open hand (Bright House, Devil's Eye). No cards clears it."""
 
-    def change(rounds: list[Round]) -> tuple[list[Round], Done]:
-        current = _open_round(rounds)
+    def change(current: CurrentRound) -> Done:
+        row = _open_round([current.row])
         texts = [card_text(card) for card in sorted(cards)] or None
         players = list(game.players)
         if seat == len(players):
-            current.lopaka_hand = texts
+            row.lopaka_hand = texts
         elif 0 <= seat < len(players):
-            hands = dict(current.open_hands or {})
+            hands = dict(row.open_hands or {})
             if texts is None:
                 hands.pop(players[seat], None)
             else:
                 hands[players[seat]] = texts
-            current.open_hands = hands or None
+            row.open_hands = hands or None
         else:
             raise Refused(f"There is no seat {seat} at this table.")
         done = Done()
-        _lopaka_plays(game, rounds, current, done)
-        return [current], done
+        _lopaka_plays(current, done)
+        return done
 
-    return _apply(game, stamp, change)
+    return _apply_current(game, stamp, change)
 
 
 def edit_trick(game: Game, stamp: Stamp, number: int, trick: int, cards: list[int]) -> Done:
@@ -247,14 +248,35 @@ def dismiss_warnings(game: Game, stamp: Stamp) -> Done:
 Change = Callable[[list[Round]], tuple[list[Round], Done]]
 
 
+def _lock(game: Game, stamp: Stamp) -> Game | None:
+    """The game row, locked until the transaction ends, in one query with
+    whether the stamp's key was applied already (None then); Conflict when
+    the stamp's version is not the game's."""
+    applied = Submission.objects.filter(game=OuterRef("pk"), key=stamp.key)
+    locked = Game.objects.select_for_update().annotate(applied=Exists(applied)).get(pk=game.pk)
+    if locked.applied:
+        return None
+    if stamp.version != locked.version:
+        raise Conflict()
+    return locked
+
+
+def _saved(game: Game, locked: Game, stamp: Stamp, changed: list[Round]) -> None:
+    """Save the changed rounds, the game's new version and the key."""
+    for item in changed:
+        item.version += 1
+        item.save()
+    locked.version += 1
+    locked.save(update_fields=["version", "updated"])
+    Submission.objects.create(game=locked, key=stamp.key)
+
+
 def _apply(game: Game, stamp: Stamp, change: Change, *, describe: bool = False) -> Done:
     """Lock, check key and version, change, replay, save (see the module doc)."""
     with transaction.atomic():
-        locked = Game.objects.select_for_update().get(pk=game.pk)
-        if Submission.objects.filter(game=locked, key=stamp.key).exists():
+        locked = _lock(game, stamp)
+        if locked is None:
             return Done(applied=False)
-        if stamp.version != locked.version:
-            raise Conflict()
         rounds = list(locked.rounds.all())
         before: GameState | None = game_state(locked, rounds) if describe else None
         changed, done = change(rounds)
@@ -263,13 +285,40 @@ def _apply(game: Game, stamp: Stamp, change: Change, *, describe: bool = False) 
         done.rounds, done.record, done.state = rounds, record, after
         if before is not None:
             done.changes = describe_changes(before, after)
-        for item in changed:
-            item.version += 1
-            item.save()
-        locked.version += 1
-        locked.save(update_fields=["version", "updated"])
-        Submission.objects.create(game=locked, key=stamp.key)
+        _saved(game, locked, stamp, changed)
     # Only these change in a verb: no query to read the game again.
+    game.version, game.updated = locked.version, locked.updated
+    return done
+
+
+def _apply_current(game: Game, stamp: Stamp, change: Callable[[CurrentRound], Done]) -> Done:
+    """:func:`_apply` for a verb that changes only the round being played
+    (its last, unconfirmed round): that round alone is loaded and replayed.
+
+    Earlier rounds were checked when they were entered and cannot change
+    here; the round exists, so the game had not ended before it. Once the
+    change completes the round, the whole game is replayed (the result shows
+    the game's totals), so the engine sees everything once a round.
+    """
+    with transaction.atomic():
+        locked = _lock(game, stamp)
+        if locked is None:
+            return Done(applied=False)
+        row = latest_round(locked)
+        if row is None:
+            raise Refused("This game has no round to play.")
+        current = CurrentRound.of(locked, row)
+        done = change(current)
+        current = current.again()  # the engine's verdict on the changed round
+        if current.state.complete:
+            rounds = list(locked.rounds.all())
+            rounds[-1] = row
+            done.record = game_record(locked, rounds)
+            done.state = replay(done.record)
+            done.rounds = rounds
+        else:
+            done.current = current
+        _saved(game, locked, stamp, [row])
     game.version, game.updated = locked.version, locked.updated
     return done
 
@@ -306,12 +355,12 @@ def _append(current: Round, card: int, state: object) -> None:
     current.tricks = tricks
 
 
-def _add_card(game: Game, current: Round, card: int) -> None:
+def _add_card(round_: CurrentRound, card: int) -> None:
     """:func:`_append` without a replay first: a trick is complete once it
     holds the engine's ``cards_per_trick`` (the replay after the change still
     checks the card)."""
-    table = Table.create(tuple(game.players), game.variant, game.teams or None, game.edition)
-    size = table.shape(game.first_dealer).cards_per_trick
+    current = round_.row
+    size = round_.table.shape(round_.dealer).cards_per_trick
     tricks = [list(cards) for cards in current.tricks]
     if tricks and len(tricks[-1]) < size:
         tricks[-1].append(card_text(card))
@@ -328,17 +377,14 @@ def _pop(current: Round) -> None:
     current.tricks = tricks
 
 
-def _lopaka_plays(game: Game, rounds: list[Round], current: Round, done: Done) -> None:
+def _lopaka_plays(current: CurrentRound, done: Done) -> None:
     """While it is Lopaka's turn and his hand is known, play his card for him."""
-    variant = VARIANTS.get(game.variant)
-    if variant is not None and not variant.has_lopaka:
+    if not current.table.variant.has_lopaka:
         return  # no Lopaka at this table: no replay needed to ask
-    index = current.number - 1
     while True:
-        record = game_record(game, rounds)
-        state = replay(record)
-        ask = next_card(record.table, record.rounds[index], state.rounds[index])
+        now = current.again()
+        ask = next_card(now.table, now.entries, now.state)
         if ask is None or ask.forced is None:
             return
-        _append(current, ask.forced, state.rounds[index])
+        _append(current.row, ask.forced, now.state)
         done.notes.append(ask.reason or f"Lopaka plays {card_text(ask.forced)}.")

@@ -23,18 +23,20 @@ from companion.access import Access, find_game
 from companion.forms import CardForm, FreshStamp, KnownHandForm, QuickForm, StampForm, TrickForm
 from companion.present import (
     HtmxHttpRequest,
+    Replay,
     Replayed,
     access_context,
     face,
     round_view,
-    standings,
+    words_of,
 )
+from companion.replay import CurrentRound
 from companion.sharing import remember_game
 from scoring.findings import Finding
 
 
-def quick_form(replayed: Replayed, data: Any = None) -> QuickForm:
-    table = replayed.record.table
+def quick_form(replayed: Replay, data: Any = None) -> QuickForm:
+    table = replayed.table
     names = list(table.names)
     return QuickForm(
         data,
@@ -42,13 +44,13 @@ def quick_form(replayed: Replayed, data: Any = None) -> QuickForm:
         names=names,
         bottles=table.variant.bottles,
         lopaka="Lopaka" if table.variant.has_lopaka else None,
-        words=replayed.words,
+        words=words_of(replayed.game),
     )
 
 
-def known_hands(replayed: Replayed, row: Any) -> list[dict[str, Any]]:
+def known_hands(replayed: Replay, row: Any) -> list[dict[str, Any]]:
     """The face-up hands the table may enter in this round, with their cards."""
-    table = replayed.record.table
+    table = replayed.table
     variant = table.variant
     hands = []
     if variant.has_lopaka:
@@ -73,23 +75,37 @@ def known_hands(replayed: Replayed, row: Any) -> list[dict[str, Any]]:
     return hands
 
 
-def round_context(
-    access: Access, replayed: Replayed | None = None, **extra: Any
-) -> dict[str, Any]:
+def round_replay(game: Any) -> Replay:
+    """What the round screen needs replayed: the round being played alone
+    while it is unfinished (its size does not grow with the game), else the
+    whole game (a complete round's result shows the game's totals)."""
+    current = CurrentRound.load(game)
+    if current is not None and not current.state.complete:
+        return current
+    return Replayed.of(game)
+
+
+def round_context(access: Access, replayed: Replay | None = None, **extra: Any) -> dict[str, Any]:
     if replayed is None:
-        replayed = Replayed.of(access.game)
+        replayed = round_replay(access.game)
     row = replayed.rounds[-1]
+    view = round_view(replayed, row)
+    hands = known_hands(replayed, row)
+    next_dealer = None
+    if isinstance(replayed, Replayed):
+        next_dealer = replayed.table.players[replayed.state.next_dealer]
     context = access_context(access)
     context.update(
         replayed=replayed,
-        words=replayed.words,
-        round=round_view(replayed, row),
-        standings=standings(replayed),
+        words=words_of(access.game),
+        round=view,
+        next_dealer=next_dealer,
         stamp=FreshStamp(access.game.version),
-        hands=known_hands(replayed, row),
-        quick_form=quick_form(replayed),
+        hands=hands,
+        # the quick entry is offered only before the round's first card
+        quick_form=None if view["tricks"] or view["complete"] else quick_form(replayed),
         quick_open=False,
-        deck=[face(replayed.deck, card) for card in replayed.deck.cards],
+        deck=[face(replayed.deck, card) for card in replayed.deck.cards] if hands else [],
         error="",
     )
     context.update(extra)
@@ -101,7 +117,7 @@ def show_round(
     access: Access,
     *,
     status: int = 200,
-    replayed: Replayed | None = None,
+    replayed: Replay | None = None,
     **extra: Any,
 ):
     context = round_context(access, replayed, **extra)
@@ -146,6 +162,8 @@ def run(
         if done.record is not None and done.state is not None:
             # the verb's own replay of the saved entries: no second query and replay
             replayed = Replayed(access.game, done.rounds, done.record, done.state)
+        elif done.current is not None:
+            replayed = done.current  # only the round being played was replayed
         return show_round(request, access, replayed=replayed)
     return redirect("imp:round", token=access.token)
 

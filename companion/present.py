@@ -12,11 +12,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.http import HttpRequest
+from django.utils.functional import cached_property
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
 from django_htmx.middleware import HtmxDetails
 
 from companion.access import Access
 from companion.models import Game, Round
-from companion.replay import game_record
+from companion.replay import CurrentRound, game_record
 from scoring.cards import COLOUR_SYMBOLS, Deck, card_text
 from scoring.game import GameState
 from scoring.prompt import Prompt, next_card
@@ -24,7 +27,7 @@ from scoring.record import GameRecord, replay
 from scoring.rounds import RoundState, TrickPlay
 from scoring.scores import reason
 from scoring.tricks import explain_play
-from scoring.variants import BRIGHT_HOUSE, OPEN
+from scoring.variants import BRIGHT_HOUSE, OPEN, Table
 
 
 class HtmxHttpRequest(HttpRequest):
@@ -38,6 +41,10 @@ WORDS = {
     "matagot": {"imps_trick": "Devil's Trick", "start_card": "Hell card"},
 }
 """The edition's words for the same things (RULES.md, Names)."""
+
+
+def words_of(game: Game) -> dict[str, str]:
+    return WORDS.get(game.edition, WORDS["classic"])
 
 
 @dataclass(frozen=True)
@@ -56,6 +63,25 @@ class CardFace:
         coins = "coin" if self.coins == 1 else "coins"
         # Number then coins, as the face shows them (WCAG 2.5.3, label in name).
         return f"{self.text}, {self.coins} {coins}, {self.colour}"
+
+    @cached_property
+    def html(self) -> SafeString:
+        """The face as every screen draws it: number, colour symbol, coins,
+        and the colour and coins in words for screen readers. Built here
+        once per card, not by an {% include %} per card (a round screen
+        shows some 40 faces)."""
+        return format_html(
+            '<span class="face face-{}"><span class="num">{}</span><span class="meta">'
+            '<span class="sym" aria-hidden="true">{}</span><span class="coins">{}</span>'
+            '</span><span class="visually-hidden">, {}, {} coin{}</span></span>',
+            self.css,
+            self.text,
+            self.symbol,
+            self.coins,
+            self.colour,
+            self.coins,
+            "" if self.coins == 1 else "s",
+        )
 
 
 def face(deck: Deck, code: int) -> CardFace:
@@ -88,12 +114,19 @@ class Replayed:
         return cls(game, rows, record, replay(record))
 
     @property
+    def table(self) -> Table:
+        return self.record.table
+
+    @property
     def deck(self) -> Deck:
         return self.record.table.deck
 
     @property
     def words(self) -> dict[str, str]:
-        return WORDS.get(self.game.edition, WORDS["classic"])
+        return words_of(self.game)
+
+    def round_state(self, number: int) -> RoundState:
+        return self.state.rounds[number - 1]
 
     def prompt(self, number: int) -> Prompt | None:
         index = number - 1
@@ -170,9 +203,15 @@ def bottles_view(state: RoundState) -> list[dict[str, Any]]:
     ]
 
 
-def round_view(replayed: Replayed, row: Round) -> dict[str, Any]:
-    """Everything the round screen shows about one round."""
-    state = replayed.state.rounds[row.number - 1]
+Replay = Replayed | CurrentRound
+"""The whole game replayed, or only the round being played (enough for the
+round screen while that round is unfinished)."""
+
+
+def round_view(replayed: Replay, row: Round) -> dict[str, Any]:
+    """Everything the round screen shows about one round (a complete round's
+    result needs the whole game: its totals)."""
+    state = replayed.round_state(row.number)
     shape, deck = state.shape, replayed.deck
     names = shape.names
     ask = replayed.prompt(row.number)
@@ -209,7 +248,7 @@ def round_view(replayed: Replayed, row: Round) -> dict[str, Any]:
     return view
 
 
-def prompt_view(replayed: Replayed, state: RoundState, ask: Prompt) -> dict[str, Any]:
+def prompt_view(replayed: Replay, state: RoundState, ask: Prompt) -> dict[str, Any]:
     """Whose card is asked for, the trick so far, and the picker's cards."""
     deck, shape = replayed.deck, state.shape
     names = shape.names
@@ -226,7 +265,7 @@ def prompt_view(replayed: Replayed, state: RoundState, ask: Prompt) -> dict[str,
         )
     unseen, choices = set(ask.unseen), set(ask.choices)
     hand = ""
-    if replayed.record.table.variant.hands == BRIGHT_HOUSE:
+    if replayed.table.variant.hands == BRIGHT_HOUSE:
         hand = "open hand" if ask.hand == OPEN else "hidden hand"
     return {
         "player": names[ask.player],

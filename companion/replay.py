@@ -3,12 +3,18 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from companion.models import Game, Round
-from scoring.entries import Goal
-from scoring.game import GameState
+from scoring.cards import Deck
+from scoring.entries import Goal, RoundEntries
+from scoring.findings import Finding
+from scoring.game import GameState, next_dealer_after
+from scoring.prompt import Prompt, next_card
 from scoring.record import GameRecord, parse_record, replay, write_record
+from scoring.rounds import RoundState, replay_round
+from scoring.variants import Table
 
 
 def round_data(item: Round) -> dict[str, Any]:
@@ -68,4 +74,115 @@ def goal_of(game: Game) -> Goal:
     return Goal(rounds=game.goal_rounds, target=game.goal_target)
 
 
-__all__ = ["game_record", "game_state", "goal_of", "record_data", "round_data", "write_record"]
+def latest_round(game: Game) -> Round | None:
+    """The game's last round (the one being played), in one query, with the
+    nearest round before it whose dealer was entered (``prior_number``,
+    ``prior_dealer``; None when there is none), for :func:`dealer_of`."""
+    # Plain SQL: the ORM took ten times longer to compile the two correlated
+    # subqueries than the database took to run them (both use the index of
+    # one_round_per_number).
+    table = Round._meta.db_table
+    earlier = (
+        f"FROM {table} AS prior WHERE prior.game_id = r.game_id AND prior.number < r.number"
+        " AND prior.dealer IS NOT NULL ORDER BY prior.number DESC LIMIT 1"
+    )
+    sql = (
+        f"SELECT r.*, (SELECT prior.number {earlier}) AS prior_number,"
+        f" (SELECT prior.dealer {earlier}) AS prior_dealer"
+        f" FROM {table} AS r WHERE r.game_id = %s ORDER BY r.number DESC LIMIT 1"
+    )
+    for row in Round.objects.raw(sql, [game.pk]):
+        return row
+    return None
+
+
+def dealer_of(game: Game, table: Table, row: Round) -> int:
+    """Who deals a round, as the engine's replay of the whole game has it
+    (scoring.game.replay_game): the dealer entered for the round, else the
+    player left of the previous round's dealer (``next_dealer_after``),
+    counted on from the nearest entered dealer or the first dealer.
+    ``row`` comes from :func:`latest_round`."""
+    if row.dealer is not None:
+        return row.dealer
+    number = getattr(row, "prior_number", None)
+    dealer = getattr(row, "prior_dealer", None)
+    if number is None or dealer is None:
+        number, dealer = 1, game.first_dealer
+    for _ in range(row.number - number):
+        dealer = next_dealer_after(table, dealer)
+    return dealer
+
+
+@dataclass
+class CurrentRound:
+    """The round being played, replayed alone through the engine.
+
+    A card, an undo or a known hand only changes the last, unconfirmed
+    round; every earlier round was checked when it was entered, and the
+    round exists, so the game had not ended before it. Replaying that round
+    alone (with its dealer) is the engine's whole verdict on the change.
+    Offers what the round screen reads of :class:`companion.present.Replayed`.
+    """
+
+    game: Game
+    row: Round
+    dealer: int
+    table: Table
+    entries: RoundEntries
+    state: RoundState
+
+    @classmethod
+    def load(cls, game: Game) -> CurrentRound | None:
+        """The game's last round, replayed (None for a game without rounds)."""
+        row = latest_round(game)
+        return None if row is None else cls.of(game, row)
+
+    @classmethod
+    def of(cls, game: Game, row: Round, dealer: int | None = None) -> CurrentRound:
+        """Replay ``row`` (as it is now) alone; raises the engine's findings."""
+        try:
+            record = parse_record(record_data(game, [row]))
+        except Finding as finding:
+            # parsed as the record's only round: say which round it is
+            if finding.round is not None:
+                finding.located(row.number)
+            raise finding from None
+        table = record.table
+        if dealer is None:
+            dealer = dealer_of(game, table, row)
+        entries = record.rounds[0]
+        state = replay_round(table, entries, row.number, dealer)
+        return cls(game, row, dealer, table, entries, state)
+
+    def again(self) -> CurrentRound:
+        """The same round replayed again after its row was changed."""
+        return CurrentRound.of(self.game, self.row, self.dealer)
+
+    @property
+    def rounds(self) -> list[Round]:
+        return [self.row]
+
+    @property
+    def deck(self) -> Deck:
+        return self.table.deck
+
+    def round_state(self, number: int) -> RoundState:
+        if number != self.row.number:
+            raise LookupError(f"only round {self.row.number} was replayed")
+        return self.state
+
+    def prompt(self, number: int) -> Prompt | None:
+        return next_card(self.table, self.entries, self.round_state(number))
+
+
+__all__ = [
+    "CurrentRound",
+    "dealer_of",
+    "game_record",
+    "game_state",
+    "goal_of",
+    "latest_round",
+    "record_data",
+    "round_data",
+    "write_record",
+]

@@ -94,3 +94,25 @@ def test_bad_values_fail_at_start_up():
     assert "SECRET_KEY must be set" in no_key.stderr
     assert "SECURE_HSTS_SECONDS='a year': expected a whole number of seconds" in bad_hsts.stderr
     assert "SECURE_SSL_REDIRECT='maybe'" in bad_bool.stderr
+
+
+CONNECTIONS = """
+import json, django
+django.setup()
+from django.conf import settings as s
+db = s.DATABASES["default"]
+print(json.dumps([db["CONN_MAX_AGE"], db["CONN_HEALTH_CHECKS"]]))
+"""
+
+
+def test_database_connections_persist_in_production():
+    def connections(**env: str) -> list:
+        result = run(["-c", CONNECTIONS], **env)
+        assert result.returncode == 0, result.stderr
+        return json.loads(result.stdout)
+
+    assert connections(**PRODUCTION) == [60, True]
+    assert connections(**PRODUCTION, CONN_MAX_AGE="0") == [0, True]
+    assert connections() == [0, True]
+    bad = run(["-c", CONNECTIONS], CONN_MAX_AGE="forever")
+    assert "CONN_MAX_AGE='forever'" in bad.stderr
