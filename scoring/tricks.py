@@ -58,15 +58,7 @@ def rule_trick(cards: Sequence[int], prices: Sequence[int]) -> TrickRuling:
 
 def wins_so_far(cards: Sequence[int], price: int) -> int:
     """Index of the card that would win the trick as it stands."""
-    best_below = best = -1
-    below_at = best_at = 0
-    for index, card in enumerate(cards):
-        if card < price:
-            if card > best_below:
-                best_below, below_at = card, index
-        elif card > best:
-            best, best_at = card, index
-    return below_at if best_below >= 0 else best_at
+    return rule_trick(cards, (price,)).winner_index
 
 
 def explain(ruling: TrickRuling, players: Sequence[str]) -> str:
