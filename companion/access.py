@@ -11,6 +11,7 @@ import secrets
 from dataclasses import dataclass
 
 from django.core.exceptions import PermissionDenied
+from django.db import connection
 from django.http import Http404
 
 from companion.models import Game
@@ -40,11 +41,17 @@ def find_game(token: str, *, lock: bool = False) -> Access:
     """
     if not token or len(token) > TOKEN_MAX:
         raise Http404("No such game.")
-    games = Game.objects.select_for_update() if lock else Game.objects
-    game = games.filter(edit_token=token).first()
-    if game is not None and secrets.compare_digest(game.edit_token, token):
-        return Access(game, token, True)
-    game = games.filter(view_token=token).first()
-    if game is not None and secrets.compare_digest(game.view_token, token):
-        return Access(game, token, False)
+    # One query for both links (each column has its own unique index), in
+    # plain SQL: every page and change starts here, and the ORM took longer
+    # to compile the query than the database to answer it.
+    sql = f"SELECT * FROM {Game._meta.db_table} WHERE edit_token = %s OR view_token = %s"
+    if lock and connection.features.has_select_for_update:
+        sql += " FOR UPDATE"
+    found = list(Game.objects.raw(sql, [token, token]))
+    for game in found:
+        if secrets.compare_digest(game.edit_token, token):
+            return Access(game, token, True)
+    for game in found:
+        if secrets.compare_digest(game.view_token, token):
+            return Access(game, token, False)
     raise Http404("No such game.")

@@ -13,8 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from django.db import transaction
-from django.db.models import Exists, OuterRef
+from django.db import connection, transaction
 
 from companion.models import Game, Round, Submission
 from companion.replay import CurrentRound, game_record, game_state, latest_round
@@ -252,8 +251,19 @@ def _lock(game: Game, stamp: Stamp) -> Game | None:
     """The game row, locked until the transaction ends, in one query with
     whether the stamp's key was applied already (None then); Conflict when
     the stamp's version is not the game's."""
-    applied = Submission.objects.filter(game=OuterRef("pk"), key=stamp.key)
-    locked = Game.objects.select_for_update().annotate(applied=Exists(applied)).get(pk=game.pk)
+    # Plain SQL: compiling the ORM's select_for_update().annotate(Exists(...))
+    # cost five times what the database took to run it, on every change.
+    sql = (
+        f"SELECT g.*, EXISTS (SELECT 1 FROM {Submission._meta.db_table} AS s"
+        " WHERE s.game_id = g.id AND s.key = %s) AS applied"
+        f" FROM {Game._meta.db_table} AS g WHERE g.id = %s"
+    )
+    if connection.features.has_select_for_update:
+        sql += " FOR UPDATE"  # of the game row (SQLite: BEGIN IMMEDIATE locks)
+    found = list(Game.objects.raw(sql, [stamp.key, game.pk]))
+    if not found:
+        raise Game.DoesNotExist("The game was deleted.")
+    locked = found[0]
     if locked.applied:
         return None
     if stamp.version != locked.version:

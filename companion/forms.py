@@ -8,6 +8,8 @@ import uuid
 from typing import Any
 
 from django import forms
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
 
 from companion.actions import Stamp
 from scoring.cards import Deck, card_code, card_text
@@ -28,6 +30,16 @@ class FreshStamp:
 
     def initial(self) -> dict[str, Any]:
         return {"version": self.version, "key": self.key}
+
+    @property
+    def fields(self) -> SafeString:
+        """Both hidden inputs, with a fresh key (``{{ stamp.fields }}`` in a form)."""
+        return format_html(
+            '<input type="hidden" name="version" value="{}">'
+            '<input type="hidden" name="key" value="{}">',
+            self.version,
+            self.key,
+        )
 
 
 class StampForm(forms.Form):

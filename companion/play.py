@@ -121,6 +121,8 @@ def show_round(
     **extra: Any,
 ):
     context = round_context(access, replayed, **extra)
+    # the htmx partial leaves the (closed) tricks list to round_tricks
+    context["lazy_tricks"] = bool(request.htmx)
     template = "imp/round.html#round" if request.htmx else "imp/round.html"
     return render(request, template, context, status=status)
 
@@ -131,6 +133,19 @@ def round_page(request: HtmxHttpRequest, token: str) -> HttpResponse:
     access = find_game(token)
     remember_game(request, access)
     return show_round(request, access)
+
+
+@require_GET
+def round_tricks(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    """The round screen's list of the round's tricks (with the links to
+    correct or delete each), fetched when the table opens it."""
+    access = find_game(token)
+    replayed = round_replay(access.game)
+    context = access_context(access)
+    context.update(
+        round=round_view(replayed, replayed.rounds[-1]), stamp=FreshStamp(access.game.version)
+    )
+    return render(request, "imp/round.html#trick-list", context)
 
 
 def run(

@@ -8,18 +8,21 @@ engine wrote).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from dataclasses import replace as dataclass_replace
+from functools import lru_cache
 from typing import Any
 
 from django.http import HttpRequest
 from django.utils.functional import cached_property
 from django.utils.html import format_html
-from django.utils.safestring import SafeString
+from django.utils.safestring import SafeString, mark_safe
 from django_htmx.middleware import HtmxDetails
 
 from companion.access import Access
 from companion.models import Game, Round
-from companion.replay import CurrentRound, game_record
+from companion.replay import CurrentRound, RoundRow, game_record, load_rows
 from scoring.cards import COLOUR_SYMBOLS, Deck, card_text
 from scoring.game import GameState
 from scoring.prompt import Prompt, next_card
@@ -83,9 +86,35 @@ class CardFace:
             "" if self.coins == 1 else "s",
         )
 
+    def _button(self, disabled: str) -> SafeString:
+        return format_html(
+            '<button type="submit" name="card" value="{}" class="pick" {} aria-label="{}">{}'
+            "</button>",
+            self.text,
+            disabled,
+            self.label,
+            self.html,
+        )
 
+    @cached_property
+    def button(self) -> SafeString:
+        """The picker's button that enters this card."""
+        return self._button("")
+
+    @cached_property
+    def button_off(self) -> SafeString:
+        """The picker's button of a card that may not be played now."""
+        return self._button("disabled")
+
+
+@lru_cache(maxsize=1024)
 def face(deck: Deck, code: int) -> CardFace:
-    """How one card of the deck looks on screen."""
+    """How one card of the deck looks on screen.
+
+    Memoized: a card's face depends on nothing but the deck (the engine's
+    constant decks), so each face and its markup is built once per process;
+    no game state is kept.
+    """
     colour = deck.colour_name(code)
     prefix = "suit" if deck.edition == "classic" else "matagot"
     return CardFace(
@@ -103,13 +132,13 @@ class Replayed:
     """A stored game and its replay: the record, the state, the rows."""
 
     game: Game
-    rounds: list[Round]
+    rounds: Sequence[Round | RoundRow]
     record: GameRecord
     state: GameState
 
     @classmethod
-    def of(cls, game: Game, rounds: list[Round] | None = None) -> Replayed:
-        rows = list(game.rounds.all()) if rounds is None else rounds
+    def of(cls, game: Game, rounds: Sequence[Round | RoundRow] | None = None) -> Replayed:
+        rows = load_rows(game) if rounds is None else rounds
         record = game_record(game, rows)
         return cls(game, rows, record, replay(record))
 
@@ -142,7 +171,13 @@ class Replayed:
             # round counts for nothing yet: the replay's totals, ranks and
             # complete rounds are the confirmed ones (no second replay).
             return self.state
-        return replay(game_record(self.game, rows))
+        # the confirmed rounds' entries, as parsed already (no second parse)
+        confirmed = tuple(
+            entries
+            for row, entries in zip(self.rounds, self.record.rounds, strict=True)
+            if row.confirmed
+        )
+        return replay(dataclass_replace(self.record, rounds=confirmed))
 
 
 def trick_view(deck: Deck, names: tuple[str, ...], number: int, play: TrickPlay) -> dict[str, Any]:
@@ -208,7 +243,7 @@ Replay = Replayed | CurrentRound
 round screen while that round is unfinished)."""
 
 
-def round_view(replayed: Replay, row: Round) -> dict[str, Any]:
+def round_view(replayed: Replay, row: Round | RoundRow) -> dict[str, Any]:
     """Everything the round screen shows about one round (a complete round's
     result needs the whole game: its totals)."""
     state = replayed.round_state(row.number)
@@ -277,13 +312,22 @@ def prompt_view(replayed: Replay, state: RoundState, ask: Prompt) -> dict[str, A
         "forced": None if ask.forced is None else face(deck, ask.forced),
         "reason": ask.reason,
         "picker": [
-            {
-                "face": face(deck, card),
-                "state": "ok" if card in choices else "off" if card in unseen else "gone",
-            }
+            pick(face(deck, card), "ok" if card in choices else "off" if card in unseen else "gone")
             for card in deck.cards
         ],
     }
+
+
+GONE = mark_safe('<span class="pick gone" aria-hidden="true"></span>')  # noqa: S308 - constant
+
+
+def pick(card: CardFace, state: str) -> dict[str, Any]:
+    """One card of the picker: a button to enter it ("ok"), a disabled one
+    ("off": the engine says it cannot be played now), or a gap ("gone":
+    played already). ``html`` is the markup, built here (the picker has a
+    button per card of the deck)."""
+    html = GONE if state == "gone" else card.button_off if state == "off" else card.button
+    return {"face": card, "state": state, "html": html}
 
 
 def goal_text(game: Game, players: int) -> str:

@@ -24,6 +24,7 @@ urlpatterns = [
     path("g/<str:token>/", game_page.game, name="game"),
     path("g/<str:token>/round/", play.round_page, name="round"),
     path("g/<str:token>/round/card/", play.play_card, name="play_card"),
+    path("g/<str:token>/round/tricks/", play.round_tricks, name="round_tricks"),
     path("g/<str:token>/round/undo/", play.undo_card, name="undo_card"),
     path("g/<str:token>/round/hands/", play.known_hand, name="known_hand"),
     path("g/<str:token>/round/quick/", play.quick_round, name="quick_round"),

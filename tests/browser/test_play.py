@@ -132,3 +132,19 @@ def test_the_screens_fit_a_360px_phone_with_thumb_sized_cards(browser, live_serv
         assert min(widths) >= 44
     finally:
         context.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_tricks_list_loads_when_opened_after_a_card(page):
+    game = actions.create_game(players=NAMES, variant="classic")
+
+    page.goto(f"/g/{game.edit_token}/round/")
+    for card in ("24", "15", "17", "33"):
+        tap_card(page, card)
+    page.locator("details.tricks summary").click()
+
+    page.get_by_role("button", name="Delete trick 1").wait_for()
+    assert "Adam wins the trick" in page.locator("details.tricks").inner_text()
+    page.get_by_role("button", name="Delete trick 1").click()
+    page.locator("details.tricks summary", has_text="(1)").wait_for()
+    assert Game.objects.get().rounds.get().tricks == [["33"]]
