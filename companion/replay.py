@@ -10,10 +10,9 @@ from typing import Any, NamedTuple
 from companion.models import Game, Round
 from scoring.cards import Deck
 from scoring.entries import Goal, RoundEntries
-from scoring.findings import Finding
-from scoring.game import GameState, next_dealer_after
+from scoring.game import GameState, dealer_of_round
 from scoring.prompt import Prompt, next_card
-from scoring.record import GameRecord, parse_record, replay, write_record
+from scoring.record import GameRecord, parse_record, parse_round, replay, write_record
 from scoring.rounds import RoundState, replay_round
 from scoring.variants import Table
 
@@ -43,9 +42,7 @@ class RoundRow(NamedTuple):
 def load_rows(game: Game) -> list[RoundRow]:
     """A game's rounds in order, as tuples: a hundred model instances took
     longer to build than the query and the JSON together."""
-    values = (
-        Round.objects.filter(game_id=game.pk).order_by("number").values_list(*RoundRow._fields)
-    )
+    values = Round.objects.filter(game_id=game.pk).order_by("number").values_list(*RoundRow._fields)
     return [RoundRow._make(row) for row in values]
 
 
@@ -129,20 +126,15 @@ def latest_round(game: Game) -> Round | None:
 
 
 def dealer_of(game: Game, table: Table, row: Round) -> int:
-    """Who deals a round, as the engine's replay of the whole game has it
-    (scoring.game.replay_game): the dealer entered for the round, else the
-    player left of the previous round's dealer (``next_dealer_after``),
-    counted on from the nearest entered dealer or the first dealer.
-    ``row`` comes from :func:`latest_round`."""
+    """Who deals a round, as the engine's replay of the whole game has it.
+    ``row`` comes from :func:`latest_round`, which notes the nearest earlier
+    round with an entered dealer."""
     if row.dealer is not None:
         return row.dealer
     number = getattr(row, "prior_number", None)
     dealer = getattr(row, "prior_dealer", None)
-    if number is None or dealer is None:
-        number, dealer = 1, game.first_dealer
-    for _ in range(row.number - number):
-        dealer = next_dealer_after(table, dealer)
-    return dealer
+    entered = None if number is None or dealer is None else (number, dealer)
+    return dealer_of_round(table, game.first_dealer, row.number, entered)
 
 
 @dataclass
@@ -172,17 +164,10 @@ class CurrentRound:
     @classmethod
     def of(cls, game: Game, row: Round, dealer: int | None = None) -> CurrentRound:
         """Replay ``row`` (as it is now) alone; raises the engine's findings."""
-        try:
-            record = parse_record(record_data(game, [row]))
-        except Finding as finding:
-            # parsed as the record's only round: say which round it is
-            if finding.round is not None:
-                finding.located(row.number)
-            raise finding from None
-        table = record.table
+        table = Table.create(tuple(game.players), game.variant, game.teams or None, game.edition)
+        entries = parse_round(table, round_data(row), row.number)
         if dealer is None:
             dealer = dealer_of(game, table, row)
-        entries = record.rounds[0]
         state = replay_round(table, entries, row.number, dealer)
         return cls(game, row, dealer, table, entries, state)
 

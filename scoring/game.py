@@ -47,6 +47,25 @@ def next_dealer_after(table: Table, dealer: int) -> int:
     return (dealer + 1) % len(table.players)
 
 
+def dealer_of_round(
+    table: Table, first_dealer: int, number: int, entered: tuple[int, int] | None = None
+) -> int:
+    """The dealer of round ``number``, as :func:`replay_game` has it.
+
+    ``entered`` is the nearest round at or before ``number`` whose dealer
+    was entered, as (round number, seat); from there (else from the first
+    dealer in round 1) the deal passes one seat to the left a round.
+
+    >>> table = Table.create(("Adam", "Betty", "Christian"), "classic")
+    >>> dealer_of_round(table, 0, 5), dealer_of_round(table, 0, 5, entered=(4, 0))
+    (1, 1)
+    """
+    start, dealer = entered if entered is not None else (1, first_dealer)
+    for _ in range(number - start):
+        dealer = next_dealer_after(table, dealer)
+    return dealer
+
+
 def is_finished(goal: Goal, complete_rounds: int, totals: Sequence[int]) -> bool:
     """Whether the goal is reached (RULES.md section 7).
 

@@ -70,7 +70,7 @@ def parse_record(data: Any) -> GameRecord:
     rounds = data.get("rounds")
     if not isinstance(rounds, list):
         raise RecordError("the record needs a list of rounds")
-    parsed = tuple(_round(table, item, number) for number, item in enumerate(rounds, 1))
+    parsed = tuple(parse_round(table, item, number) for number, item in enumerate(rounds, 1))
     return GameRecord(table, edition, goal, first_dealer, parsed)
 
 
@@ -147,7 +147,9 @@ class _Cards:
         return tuple(self.code(text) for text in value)
 
 
-def _round(table: Table, data: Any, number: int) -> RoundEntries:
+def parse_round(table: Table, data: Any, number: int) -> RoundEntries:
+    """Check one round of a record (round ``number`` of the game) and turn it
+    into entries; RecordError names the round."""
     if not isinstance(data, dict):
         raise RecordError("a round must be a JSON object", round=number)
     dealer = data.get("dealer")
