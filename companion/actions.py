@@ -19,9 +19,10 @@ from companion.models import Game, Round, Submission
 from companion.replay import CurrentRound, game_record, game_state, latest_round
 from scoring.cards import card_text
 from scoring.changes import describe_changes
-from scoring.game import GameState
+from scoring.game import GameState, dealer_of_round
 from scoring.prompt import next_card
 from scoring.record import GameRecord, replay
+from scoring.variants import Table
 
 
 @dataclass(frozen=True)
@@ -205,6 +206,41 @@ def enter_quick_round(
     return _apply(game, stamp, change)
 
 
+DEALER_FIXED = "The dealer can only be changed before the first card of the round."
+
+
+def set_dealer(game: Game, stamp: Stamp, seat: int) -> Done:
+    """Name who deals the round being played, when the table did not rotate
+    as usual (RULES.md section 2); the later rounds follow from there. Only
+    before the round's first card (or quick entry). The usual dealer clears
+    the override (nothing is stored then)."""
+
+    def change(rounds: list[Round]) -> tuple[list[Round], Done]:
+        current = _open_round(rounds, for_cards=False)
+        if current.quick is not None or any(current.tricks):
+            raise Refused(DEALER_FIXED)
+        players = list(game.players)
+        if not 0 <= seat < len(players):
+            raise Refused(f"There is no seat {seat} at this table.")
+        current.dealer = None if seat == _usual_dealer(game, rounds) else seat
+        return [current], Done()
+
+    return _apply(game, stamp, change)
+
+
+def _usual_dealer(game: Game, rounds: list[Round]) -> int:
+    """Who deals the last round by the rotation, as the engine has it: one
+    seat left a round from the nearest earlier round with an entered dealer
+    (else from the first dealer)."""
+    current = rounds[-1]
+    entered = next(
+        ((row.number, row.dealer) for row in reversed(rounds[:-1]) if row.dealer is not None),
+        None,
+    )
+    table = Table.create(tuple(game.players), game.variant, game.teams or None, game.edition)
+    return dealer_of_round(table, game.first_dealer, current.number, entered)
+
+
 def confirm_round(game: Game, stamp: Stamp) -> Done:
     """The table accepts the round's result; the next round starts unless the
     game has ended."""
@@ -267,6 +303,10 @@ def _lock(game: Game, stamp: Stamp) -> Game | None:
     if locked.applied:
         return None
     if stamp.version != locked.version:
+        # After waiting for the lock, PostgreSQL re-reads the game row but
+        # not the EXISTS above (its snapshot is older): ask again, afresh.
+        if Submission.objects.filter(game_id=game.pk, key=stamp.key).exists():
+            return None
         raise Conflict()
     return locked
 
