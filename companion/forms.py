@@ -81,6 +81,16 @@ class CardForm(StampForm):
     card = CardField(label="Card")
 
 
+class DealerForm(StampForm):
+    """Who deals the round being played: one of the players' seats."""
+
+    seat = forms.TypedChoiceField(label="Dealer", coerce=int)
+
+    def __init__(self, *args: Any, names: list[str], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["seat"].choices = [(str(seat), name) for seat, name in enumerate(names)]
+
+
 class KnownHandForm(StampForm):
     """Lopaka's face-up hand, or a player's open hand: cards tapped in the deck."""
 

@@ -1,5 +1,5 @@
 """The round screen and its changes: enter cards, undo, known hands, quick
-entry, confirm the round, dismiss a warning, correct or delete a trick.
+entry, name the round's dealer, confirm the round, dismiss a warning, correct or delete a trick.
 
 One shape for every change: find the game (404) and require the edit link
 (403) → a form turns strings into values (400) → a verb of
@@ -20,7 +20,15 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from companion import actions
 from companion.access import Access, find_game
-from companion.forms import CardForm, FreshStamp, KnownHandForm, QuickForm, StampForm, TrickForm
+from companion.forms import (
+    CardForm,
+    DealerForm,
+    FreshStamp,
+    KnownHandForm,
+    QuickForm,
+    StampForm,
+    TrickForm,
+)
 from companion.present import (
     HtmxHttpRequest,
     Replay,
@@ -75,6 +83,18 @@ def known_hands(replayed: Replay, row: Any) -> list[dict[str, Any]]:
     return hands
 
 
+def dealer_choices(replayed: Replay, view: dict[str, Any]) -> list[dict[str, Any]]:
+    """The players, for naming who deals the round (the dealer now is
+    selected); none once the round has a card or a quick entry."""
+    if view["tricks"] or view["quick"] or view["complete"]:
+        return []
+    dealer = view["state"].shape.dealer
+    return [
+        {"seat": seat, "name": name, "selected": seat == dealer}
+        for seat, name in enumerate(replayed.table.players)
+    ]
+
+
 def round_replay(game: Any) -> Replay:
     """What the round screen needs replayed: the round being played alone
     while it is unfinished (its size does not grow with the game), else the
@@ -105,6 +125,7 @@ def round_context(access: Access, replayed: Replay | None = None, **extra: Any) 
         # the quick entry is offered only before the round's first card
         quick_form=None if view["tricks"] or view["complete"] else quick_form(replayed),
         quick_open=False,
+        dealers=dealer_choices(replayed, view),
         deck=[face(replayed.deck, card) for card in replayed.deck.cards] if hands else [],
         error="",
     )
@@ -233,6 +254,19 @@ def quick_round(request: HtmxHttpRequest, token: str) -> HttpResponse:
         form,
         lambda: actions.enter_quick_round(access.game, form.stamp(), *form.entry()),
         error_extra={"quick_form": form, "quick_open": True},
+    )
+
+
+@require_POST
+def set_dealer(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    """Name who deals the round being played (before its first card)."""
+    access = editable(token)
+    form = DealerForm(request.POST, names=list(access.game.players))
+    return run(
+        request,
+        access,
+        form,
+        lambda: actions.set_dealer(access.game, form.stamp(), form.cleaned_data["seat"]),
     )
 
 

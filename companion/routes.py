@@ -28,6 +28,7 @@ urlpatterns = [
     path("g/<str:token>/round/undo/", play.undo_card, name="undo_card"),
     path("g/<str:token>/round/hands/", play.known_hand, name="known_hand"),
     path("g/<str:token>/round/quick/", play.quick_round, name="quick_round"),
+    path("g/<str:token>/round/dealer/", play.set_dealer, name="set_dealer"),
     path("g/<str:token>/round/confirm/", play.confirm_round, name="confirm_round"),
     path("g/<str:token>/round/dismiss/", play.dismiss_warnings, name="dismiss_warnings"),
     path("g/<str:token>/rounds/<int:number>/", game_page.round_detail, name="round_detail"),

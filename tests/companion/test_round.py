@@ -20,6 +20,7 @@ MUTATIONS = [
     ("undo_card", ()),
     ("known_hand", ()),
     ("quick_round", ()),
+    ("set_dealer", ()),
     ("confirm_round", ()),
     ("dismiss_warnings", ()),
     ("edit_trick", (1, 1)),
