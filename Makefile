@@ -32,7 +32,10 @@ export FIND_PYTHON
 
 .PHONY: venv run test test-postgres lint lock bench load
 
+# Byte-compile the engine: this machine sets PYTHONDONTWRITEBYTECODE, and
+# `python -m scoring` would otherwise compile every module on each start.
 venv: $(STAMP)
+	@$(PY) -m compileall -q scoring companion
 
 $(PY):
 	@py="$$(bash -c "$$FIND_PYTHON")" || { \

@@ -114,6 +114,8 @@ def _goal(value: Any) -> Goal:
 
 _CARD_TEXTS = {card_text(code): code for code in range(CODE_LIMIT)}
 """Card texts as the engine writes them, for a parse without a regex."""
+_TEXT_OF = tuple(card_text(code) for code in range(CODE_LIMIT))
+"""The same, by code, for writing without a call per card."""
 
 
 class _Cards:
@@ -164,7 +166,11 @@ def parse_round(table: Table, data: Any, number: int) -> RoundEntries:
     tricks = data["tricks"]
     if not isinstance(tricks, list):
         raise RecordError("tricks must be a list of tricks", round=number)
-    parsed = tuple(cards.codes(trick, f"trick {i}", number) for i, trick in enumerate(tricks, 1))
+    parsed = _plain_tricks(tricks)
+    if parsed is None:
+        parsed = tuple(
+            cards.codes(trick, f"trick {i}", number) for i, trick in enumerate(tricks, 1)
+        )
     imps = data.get("imps_trick")
     lopaka = data.get("lopaka_hand")
     return RoundEntries(
@@ -175,6 +181,21 @@ def parse_round(table: Table, data: Any, number: int) -> RoundEntries:
         open_hands=_open_hands(table, data.get("open_hands"), cards, number),
         malformed=tuple((code, text) for text, code in cards.malformed.items()),
     )
+
+
+def _plain_tricks(tricks: list[Any]) -> tuple[tuple[int, ...], ...] | None:
+    """The tricks' codes when every card is written as the engine writes it
+    (the common case, read without a call per card); else None."""
+    if not all(type(trick) is list for trick in tricks):
+        return None
+    get = _CARD_TEXTS.get
+    try:
+        parsed = tuple([tuple(map(get, trick)) for trick in tricks])
+    except TypeError:  # an unhashable entry: no card
+        return None
+    if any(None in trick for trick in parsed):
+        return None
+    return parsed  # type: ignore[return-value]
 
 
 def _open_hands(
@@ -303,16 +324,16 @@ def _round_output(state: Any) -> dict[str, Any]:
         "teams": [[names[a], names[b]] for a, b in shape.teams],
         "tricks": [
             {
-                "leader": names[play.leader],
-                "winner": None if play.winner is None else names[play.winner],
-                "price": None if play.price is None else card_text(play.price),
+                "leader": names[leader],
+                "winner": None if winner is None else names[winner],
+                "price": None if price is None else _TEXT_OF[price],
             }
-            for play in state.tricks
+            for leader, _players, _cards, winner, price, *_rest in state.tricks
         ],
         "bottle_owners": [names[seat] for seat in state.bottle_owners],
         "imps_trick": None
         if state.imps_trick is None
-        else [card_text(card) for card in state.imps_trick],
+        else [_TEXT_OF[card] for card in state.imps_trick],
         "penalty": state.penalty,
         "trick_points": _trick_points(state, names),
         "scores": None if outcome is None else dict(zip(players, outcome.scores, strict=True)),
