@@ -23,6 +23,7 @@ from django_htmx.http import HttpResponseClientRedirect
 from companion import actions
 from companion.present import HtmxHttpRequest
 from scoring.findings import RecordError, WrongDeck
+from scoring.game import suggested_rounds
 from scoring.variants import Table, variants_for
 
 SEATS = 6
@@ -39,12 +40,6 @@ GOALS = [
     ("target", "A target total"),
     ("open", "No end: just keep the totals"),
 ]
-
-
-def suggested_rounds(players: int) -> int:
-    """The books' suggestion (RULES.md section 7): each player deals twice;
-    4 rounds in the two-player variants."""
-    return 4 if players == 2 else 2 * players
 
 
 def names_in(data: Any) -> list[str]:

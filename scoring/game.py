@@ -66,6 +66,16 @@ def dealer_of_round(
     return dealer
 
 
+def suggested_rounds(players: int) -> int:
+    """The books' suggestion for a game of rounds (RULES.md section 7): each
+    player deals twice; 4 rounds in the two-player variants.
+
+    >>> suggested_rounds(3), suggested_rounds(2)
+    (6, 4)
+    """
+    return 4 if players == 2 else 2 * players
+
+
 def is_finished(goal: Goal, complete_rounds: int, totals: Sequence[int]) -> bool:
     """Whether the goal is reached (RULES.md section 7).
 
