@@ -40,22 +40,6 @@ class Seeded:
         ]
 
 
-def round_row(game: Any, number: int, data: dict[str, Any], confirmed: bool) -> Any:
-    """A ``Round`` row from a `bottle-imp/1` round."""
-    from companion.models import Round
-
-    return Round(
-        game=game,
-        number=number,
-        dealer=data.get("dealer"),
-        tricks=data.get("tricks", []),
-        imps_trick=data.get("imps_trick"),
-        lopaka_hand=data.get("lopaka_hand"),
-        open_hands=data.get("open_hands"),
-        confirmed=confirmed,
-    )
-
-
 def seed_game(
     history: int,
     seed: int,
@@ -73,6 +57,7 @@ def seed_game(
     from django.db import transaction
 
     from companion.models import Game, Round
+    from companion.transfer import stored_round
 
     total = history + 1 + more_rounds
     record = simulate(variant, players, rounds=total, seed=seed, edition=edition)
@@ -85,7 +70,10 @@ def seed_game(
             edition=record.get("edition", "classic"),
             first_dealer=record["first_dealer"],
         )
-        rows = [round_row(game, n, data, True) for n, data in enumerate(rounds[:history], 1)]
+        rows = [
+            stored_round(game, n, data, confirmed=True)
+            for n, data in enumerate(rounds[:history], 1)
+        ]
         rows.append(Round(game=game, number=history + 1))
         Round.objects.bulk_create(rows)
     return Seeded(

@@ -76,7 +76,7 @@ def import_record(data: dict[str, Any]) -> Game:
         items = data["rounds"] or [{"tricks": []}]
         last = len(items)
         Round.objects.bulk_create(
-            _stored_round(
+            stored_round(
                 game,
                 number,
                 item,
@@ -87,7 +87,8 @@ def import_record(data: dict[str, Any]) -> Game:
     return game
 
 
-def _stored_round(game: Game, number: int, item: dict[str, Any], *, confirmed: bool) -> Round:
+def stored_round(game: Game, number: int, item: dict[str, Any], *, confirmed: bool) -> Round:
+    """An unsaved ``Round`` row holding a `bottle-imp/1` round's entries."""
     return Round(
         game=game,
         number=number,
