@@ -11,7 +11,7 @@ import json
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.views.decorators.csrf import csrf_exempt
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from companion.access import find_game
 from companion.replay import game_state, record_data
@@ -30,7 +30,7 @@ def _filename(game_pk: int, suffix: str) -> str:
     return f"bottle-imp-game-{game_pk}{suffix}"
 
 
-@require_GET
+@require_safe
 def record_json(request: HttpRequest, token: str) -> HttpResponse:
     """The game as a `bottle-imp/1` record; ``?download=1`` saves it as a file."""
     response, _ = not_modified(request, token)
@@ -45,7 +45,7 @@ def record_json(request: HttpRequest, token: str) -> HttpResponse:
     return validated(response, game)
 
 
-@require_GET
+@require_safe
 def standings_json(request: HttpRequest, token: str) -> HttpResponse:
     """The engine's output document, the same bytes as ``python -m scoring score``."""
     response, _ = not_modified(request, token)
@@ -57,7 +57,7 @@ def standings_json(request: HttpRequest, token: str) -> HttpResponse:
     return validated(response, game)
 
 
-@require_GET
+@require_safe
 def scores_csv_view(request: HttpRequest, token: str) -> HttpResponse:
     """Round-by-round scores as CSV: player names, one row a round, the totals."""
     response, _ = not_modified(request, token)

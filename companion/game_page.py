@@ -7,7 +7,7 @@ from typing import Any
 
 from django.http import Http404, HttpResponse
 from django.shortcuts import render
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from companion.access import Access, find_game
 from companion.forms import FreshStamp
@@ -29,7 +29,7 @@ def game_context(access: Access) -> dict[str, Any]:
     return context
 
 
-@require_GET
+@require_safe
 def game(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """Standings and ranks, progress towards the goal, round by round, winners."""
     access = find_game(token)
@@ -39,7 +39,7 @@ def game(request: HtmxHttpRequest, token: str) -> HttpResponse:
     return render(request, template, context)
 
 
-@require_GET
+@require_safe
 def round_detail(request: HtmxHttpRequest, token: str, number: int) -> HttpResponse:
     """One round, trick by trick, with the engine's rulings and the result."""
     access = find_game(token)

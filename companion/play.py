@@ -16,7 +16,7 @@ from typing import Any
 from django.contrib import messages
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from companion import actions
 from companion.access import Access, find_game
@@ -148,7 +148,7 @@ def show_round(
     return render(request, template, context, status=status)
 
 
-@require_GET
+@require_safe
 def round_page(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """The round being played (or the last one, once the game is over)."""
     access = find_game(token)
@@ -156,7 +156,7 @@ def round_page(request: HtmxHttpRequest, token: str) -> HttpResponse:
     return show_round(request, access)
 
 
-@require_GET
+@require_safe
 def round_tricks(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """The round screen's list of the round's tricks (with the links to
     correct or delete each), fetched when the table opens it."""
@@ -299,7 +299,7 @@ def delete_trick(request: HtmxHttpRequest, token: str, number: int, trick: int) 
     return response
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def edit_trick(request: HtmxHttpRequest, token: str, number: int, trick: int) -> HttpResponse:
     """A form to correct the cards of one trick; the game is replayed."""
     access = editable(token)
@@ -332,7 +332,7 @@ def edit_trick(request: HtmxHttpRequest, token: str, number: int, trick: int) ->
                 return redirect("imp:round_detail", token=token, number=number)
         else:
             status, error = 400, form.error_text()
-    if request.method == "GET" or status == 409:
+    if request.method != "POST" or status == 409:
         access.game.refresh_from_db()
         form = TrickForm(initial=FreshStamp(access.game.version).initial(), **options)
     context = access_context(access)

@@ -24,7 +24,7 @@ from django.utils import timezone
 from django.utils.cache import get_conditional_response, patch_cache_control
 from django.utils.http import http_date
 from django.utils.safestring import SafeString, mark_safe
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from companion.access import TOKEN_MAX, Access, find_game
 from companion.models import Game, new_token
@@ -158,7 +158,7 @@ def _home(request: HttpRequest, form: ImportForm, errors: list[str], status: int
     return render(request, "sharing/home.html", context, status=status)
 
 
-@require_GET
+@require_safe
 def home(request: HttpRequest) -> HttpResponse:
     """The start page: the games this browser has opened, a new game, an import."""
     return _home(request, ImportForm(), [], 200)
@@ -184,7 +184,7 @@ def import_game(request: HttpRequest) -> HttpResponse:
 # --- share, regenerate, delete ---------------------------------------------
 
 
-@require_GET
+@require_safe
 def share(request: HttpRequest, token: str) -> HttpResponse:
     """The view link (and, for editors on request, the edit link) as QR codes."""
     access = find_game(token)
@@ -208,10 +208,10 @@ def share(request: HttpRequest, token: str) -> HttpResponse:
     return render(request, "sharing/share.html", context)
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def regenerate(request: HttpRequest, token: str) -> HttpResponse:
     """Replace the edit link (after a confirm page): old copies then lead nowhere."""
-    if request.method == "GET":
+    if request.method != "POST":
         access = find_game(token)
         access.require_edit()
         return render(request, "sharing/regenerate.html", {"access": access, "token": token})
@@ -227,10 +227,10 @@ def regenerate(request: HttpRequest, token: str) -> HttpResponse:
     return redirect(game_path(game.edit_token))
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def delete(request: HttpRequest, token: str) -> HttpResponse:
     """Delete a game and all its rounds (after a confirm page)."""
-    if request.method == "GET":
+    if request.method != "POST":
         access = find_game(token)
         access.require_edit()
         return render(request, "sharing/delete.html", {"access": access, "token": token})
@@ -291,7 +291,7 @@ def validated(response: HttpResponse, game: Game) -> HttpResponse:
     return response
 
 
-@require_GET
+@require_safe
 def live(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """The game page's standings partial, polled every 3 s by each screen.
 

@@ -193,7 +193,7 @@ def moved(data: Any, move: str) -> dict[str, Any]:
     return values
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def new_game(request: HtmxHttpRequest) -> HttpResponse:
     """The set-up form; a valid POST creates the game and opens round 1."""
     status = 200
