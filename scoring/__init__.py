@@ -26,11 +26,26 @@ from scoring.cards import Deck, card_code, card_text, deck_for
 from scoring.entries import Goal, QuickEntry, RoundEntries
 from scoring.findings import Finding, InvalidRecord, RecordError, Revoke, RuleError
 from scoring.game import GameState, replay_game
+from scoring.names import (
+    MAX_PLAYERS,
+    MAX_ROUNDS,
+    MAX_TARGET,
+    MIN_PLAYERS,
+    NAME_MAX,
+    check_goal,
+    check_players,
+    clean_name,
+)
 from scoring.record import GameRecord, load_record, output_document, parse_record, write_record
 from scoring.rounds import RoundState, TrickPlay, replay_round
 from scoring.variants import TEAM_LAYOUTS, VARIANTS, Table, variants_for
 
 __all__ = [
+    "MAX_PLAYERS",
+    "MAX_ROUNDS",
+    "MAX_TARGET",
+    "MIN_PLAYERS",
+    "NAME_MAX",
     "TEAM_LAYOUTS",
     "VARIANTS",
     "Deck",
@@ -49,6 +64,9 @@ __all__ = [
     "TrickPlay",
     "card_code",
     "card_text",
+    "check_goal",
+    "check_players",
+    "clean_name",
     "deck_for",
     "load_record",
     "output_document",

@@ -13,6 +13,37 @@ rule at the table: they travel with the result. Every finding says where
 
 from __future__ import annotations
 
+import reprlib
+
+QUOTE_MAX = 40
+"""The most characters of an input value a finding shows."""
+
+_SHORT = reprlib.Repr(maxlevel=2, maxlist=4, maxdict=4, maxstring=QUOTE_MAX, maxother=QUOTE_MAX)
+
+
+def quote(value: object) -> str:
+    r"""An input value as a finding shows it: at most :data:`QUOTE_MAX`
+    characters of it, quoted like Python's repr so that control characters,
+    invisible characters and lone surrogates are escaped, never echoed.
+
+    >>> print(quote("Adam"), quote("\x1b[31mred"), quote(24), quote(None))
+    'Adam' '\x1b[31mred' 24 null
+    >>> print(quote("9" * 50))
+    '9999999999999999999999999999999999999999…'
+    """
+    if isinstance(value, str):
+        shown = repr(value[:QUOTE_MAX])
+        return shown[:-1] + "…" + shown[-1] if len(value) > QUOTE_MAX else shown
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int) and abs(value) < 10**QUOTE_MAX:
+        return str(value)
+    if isinstance(value, float):
+        return repr(value)
+    return _SHORT.repr(value)[: 2 * QUOTE_MAX]
+
 
 class Finding(Exception):
     """A finding about the entries, with where it happened and why."""

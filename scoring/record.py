@@ -19,8 +19,9 @@ from typing import Any
 
 from scoring.cards import CODE_LIMIT, card_code, card_text
 from scoring.entries import Goal, QuickEntry, RoundEntries
-from scoring.findings import Finding, InvalidRecord, RecordError
+from scoring.findings import Finding, InvalidRecord, RecordError, quote
 from scoring.game import GameState, replay_game
+from scoring.names import check_goal, check_players, same_name
 from scoring.variants import LOPAKA, Table
 
 FORMAT = "bottle-imp/1"
@@ -54,7 +55,7 @@ def parse_record(data: Any) -> GameRecord:
         raise RecordError("the record must be a JSON object")
     if data.get("format") != FORMAT:
         raise RecordError(f"the record's format must be {FORMAT!r}, not {data.get('format')!r}")
-    players = _players(data.get("players"))
+    players = check_players(data.get("players"))
     edition = data.get("edition", "classic")
     if not isinstance(edition, str):
         raise RecordError(f"the edition must be classic or matagot, not {edition!r}")
@@ -79,20 +80,6 @@ def replay(record: GameRecord) -> GameState:
     return replay_game(record.table, record.goal, record.first_dealer, record.rounds)
 
 
-def _players(value: Any) -> tuple[str, ...]:
-    if not isinstance(value, list) or not value:
-        raise RecordError("players must be a list of names")
-    names = []
-    for name in value:
-        if not isinstance(name, str) or not name.strip():
-            raise RecordError(f"every player needs a name; {name!r} is not one")
-        names.append(name)
-    twice = sorted({name for name in names if names.count(name) > 1})
-    if twice:
-        raise RecordError(f"two players may not share a name: {twice[0]!r} appears twice")
-    return tuple(names)
-
-
 def _seat(value: Any, count: int, field: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < count:
         raise RecordError(f"{field} must be a seat from 0 to {count - 1}, not {value!r}")
@@ -100,16 +87,9 @@ def _seat(value: Any, count: int, field: str) -> int:
 
 
 def _goal(value: Any) -> Goal:
-    if not isinstance(value, dict):
+    if not isinstance(value, dict) or not {"rounds", "target"} >= set(value) or len(value) > 1:
         raise RecordError('the goal must be {"rounds": N}, {"target": T} or {}')
-    if not value:
-        return Goal()
-    if len(value) != 1 or not ({"rounds", "target"} >= set(value)):
-        raise RecordError('the goal must be {"rounds": N}, {"target": T} or {}')
-    ((kind, amount),) = value.items()
-    if isinstance(amount, bool) or not isinstance(amount, int) or amount < 1:
-        raise RecordError(f"the goal's {kind} must be a whole number of at least 1, not {amount!r}")
-    return Goal(rounds=amount) if kind == "rounds" else Goal(target=amount)
+    return check_goal(**value)
 
 
 _CARD_TEXTS = {card_text(code): code for code in range(CODE_LIMIT)}
@@ -205,44 +185,61 @@ def _open_hands(
         return ()
     if not isinstance(value, dict):
         raise RecordError("open_hands must map players' names to cards", round=number)
-    hands = []
+    seats = _seats(table.players)
+    hands: dict[int, tuple[int, ...]] = {}
     for name, hand in value.items():
-        if name not in table.players:
-            raise RecordError(f"open_hands names {name!r}, who is not a player", round=number)
-        seat = table.players.index(name)
-        hands.append((seat, cards.codes(hand, f"{name}'s open hand", number)))
-    return tuple(sorted(hands))
+        seat = _seat_named(seats, name, "open_hands", number)
+        if seat in hands:
+            raise RecordError(f"open_hands names {table.players[seat]} twice", round=number)
+        hands[seat] = cards.codes(hand, f"{table.players[seat]}'s open hand", number)
+    return tuple(sorted(hands.items()))
+
+
+def _seats(names: tuple[str, ...]) -> dict[str, int]:
+    return {name: seat for seat, name in enumerate(names)}
+
+
+def _seat_named(seats: dict[str, int], name: Any, what: str, number: int) -> int:
+    """The seat of the player a record names, after the names' normalisation."""
+    seat = seats.get(same_name(name)) if isinstance(name, str) else None
+    if seat is None:
+        raise RecordError(f"{what} names {quote(name)}, who is not a player", round=number)
+    return seat
 
 
 def _quick(table: Table, data: Any, number: int) -> QuickEntry:
     if not isinstance(data, dict):
         raise RecordError("a quick entry must be a JSON object", round=number)
     names = table.names
+    seats = _seats(names)
     points = data.get("points")
     if not isinstance(points, dict):
         raise RecordError("a quick entry needs the coins of each player", round=number)
-    for name in points:
-        if name not in names:
-            raise RecordError(f"the quick entry names {name!r}, who is not a player", round=number)
-    values: list[int | None] = []
-    for name in names:
-        if name not in points and name != LOPAKA:
-            raise RecordError(f"the quick entry has no coins for {name}", round=number)
-        value = points.get(name)
+    values: dict[int, Any] = {}
+    for name, value in points.items():
+        seat = _seat_named(seats, name, "the quick entry", number)
+        if seat in values:
+            raise RecordError(f"the quick entry names {names[seat]} twice", round=number)
         if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
-            raise RecordError(f"{name}'s coins must be a whole number, not {value!r}", round=number)
-        values.append(value)
+            raise RecordError(
+                f"{names[seat]}'s coins must be a whole number, not {quote(value)}", round=number
+            )
+        values[seat] = value
+    for seat, name in enumerate(names):
+        if seat not in values and name != LOPAKA:
+            raise RecordError(f"the quick entry has no coins for {name}", round=number)
     bottle = data.get("bottle")
-    if not isinstance(bottle, list) or any(name not in names for name in bottle):
+    if not isinstance(bottle, list):
         raise RecordError("the quick entry's bottle must list the owners' names", round=number)
+    owners = tuple(_seat_named(seats, name, "the quick entry's bottle", number) for name in bottle)
     imps = data.get("imps_trick_points")
     if isinstance(imps, bool) or not isinstance(imps, int):
         raise RecordError("the quick entry needs the Imp's Trick's coins", round=number)
     return QuickEntry(
-        points=tuple(values),
-        bottle=tuple(names.index(name) for name in bottle),
+        points=tuple(values.get(seat) for seat in range(len(names))),
+        bottle=owners,
         imps_trick_points=imps,
-        lopaka_known=LOPAKA not in names or LOPAKA in points,
+        lopaka_known=LOPAKA not in seats or seats[LOPAKA] in values,
     )
 
 

@@ -17,6 +17,7 @@ from typing import Any
 
 from scoring.cards import START_PRICE, card_text
 from scoring.lopaka import lopaka_play
+from scoring.names import MAX_ROUNDS
 from scoring.tricks import rule_trick
 from scoring.variants import BRIGHT_HOUSE, DEVILS_EYE, TEAM_LAYOUTS, Table
 
@@ -31,7 +32,8 @@ def simulate(
     teams: str | None = None,
     edition: str | None = None,
 ) -> dict[str, Any]:
-    """A random legal record of ``rounds`` complete rounds."""
+    """A random legal record of ``rounds`` complete rounds; its goal is that
+    many rounds, or none when they are more than a goal may ask for."""
     rng = random.Random(seed)
     if variant == "teams" and teams is None:
         teams = _DEFAULT_TEAMS.get(players)
@@ -49,7 +51,7 @@ def simulate(
     record.update(
         players=list(names),
         first_dealer=first_dealer,
-        goal={"rounds": rounds},
+        goal={"rounds": rounds} if rounds <= MAX_ROUNDS else {},
         rounds=[
             simulate_round(table, (first_dealer + number) % players, rng)
             for number in range(rounds)

@@ -211,7 +211,7 @@ class Table:
         if count not in chosen.players:
             allowed = " or ".join(str(n) for n in chosen.players)
             raise RecordError(f"the {chosen.title} variant is for {allowed} players, not {count}")
-        if chosen.has_lopaka and LOPAKA in players:
+        if chosen.has_lopaka and any(name.casefold() == "lopaka" for name in players):
             raise RecordError("no player may be called Lopaka in the Lopaka variant")
         return cls(tuple(players), chosen, layout, deck_for(edition, count))
 

@@ -422,7 +422,7 @@ BAD_FIELDS = [
     (record(variant="lopaka", players=["Lopaka", "Betty"]), "no player may be called Lopaka"),
     (record(first_dealer=3), "first_dealer must be a seat from 0 to 2, not 3"),
     (record(first_dealer=True), "first_dealer must be a seat from 0 to 2, not True"),
-    (record(goal={"rounds": 0}), "the goal's rounds must be a whole number of at least 1, not 0"),
+    (record(goal={"rounds": 0}), "the goal's rounds must be a whole number from 1 to 999, not 0"),
     (record(goal={"target": "300"}), "the goal's target must be a whole number"),
     (record(goal={"rounds": 2, "target": 300}), "the goal must be"),
     (record(goal={"points": 300}), "the goal must be"),
@@ -445,7 +445,7 @@ BAD_FIELDS = [
     ),
     (
         record(rounds=[quick({"Adam": 1, "Betty": 1, "Christian": 1}, ["Eve"], 6)]),
-        "round 1: the quick entry's bottle must list the owners' names",
+        "round 1: the quick entry's bottle names 'Eve', who is not a player",
     ),
     (
         record(rounds=[tricks(lopaka_hand=LOPAKA_HAND)]),
