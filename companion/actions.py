@@ -15,23 +15,15 @@ from dataclasses import dataclass, field
 
 from django.db import connection, transaction
 
-from companion.models import Game, Round, Submission
+from companion.access import find_game
+from companion.forms.stamp import Stamp
+from companion.models import Game, Round, Submission, new_token
 from companion.replay import CurrentRound, game_record, game_state, latest_round
 from scoring.cards import card_text
 from scoring.changes import describe_changes
 from scoring.game import GameState, dealer_of_round
 from scoring.prompt import next_card
 from scoring.record import GameRecord, replay
-from scoring.variants import Table
-
-
-@dataclass(frozen=True)
-class Stamp:
-    """What every mutating form carries: the game's version it was rendered
-    from, and a fresh idempotency key."""
-
-    version: int
-    key: str
 
 
 class Conflict(Exception):
@@ -94,6 +86,29 @@ def create_game(
         first.game = game
         first.save()
     return game
+
+
+def replace_edit_link(token: str) -> Game:
+    """A new edit link for the game of this edit link: old copies lead nowhere."""
+    with transaction.atomic():
+        access = find_game(token, lock=True)
+        access.require_edit()
+        game = access.game
+        game.edit_token = new_token()
+        game.version += 1
+        game.save(update_fields=["edit_token", "version", "updated"])
+    return game
+
+
+def delete_game(token: str) -> set[str]:
+    """Delete the game of this edit link and all its rounds; its two tokens."""
+    with transaction.atomic():
+        access = find_game(token, lock=True)
+        access.require_edit()
+        game = access.game
+        tokens = {game.edit_token, game.view_token}
+        game.delete()
+    return tokens
 
 
 def play_card(game: Game, stamp: Stamp, card: int) -> Done:
@@ -211,7 +226,7 @@ DEALER_FIXED = "The dealer can only be changed before the first card of the roun
 
 def set_dealer(game: Game, stamp: Stamp, seat: int) -> Done:
     """Name who deals the round being played, when the table did not rotate
-    as usual (RULES.md section 2); the later rounds follow from there. Only
+    as usual (docs/rules.md, section 2); the later rounds follow from there. Only
     before the round's first card (or quick entry). The usual dealer clears
     the override (nothing is stored then)."""
 
@@ -237,7 +252,7 @@ def _usual_dealer(game: Game, rounds: list[Round]) -> int:
         ((row.number, row.dealer) for row in reversed(rounds[:-1]) if row.dealer is not None),
         None,
     )
-    table = Table.create(tuple(game.players), game.variant, game.teams or None, game.edition)
+    table = game.table
     return dealer_of_round(table, game.first_dealer, current.number, entered)
 
 

@@ -9,6 +9,9 @@ import secrets
 
 from django.db import models
 
+from scoring.entries import Goal
+from scoring.variants import Table
+
 
 def new_token() -> str:
     """An unguessable capability token: 192 bits from ``secrets``."""
@@ -41,6 +44,17 @@ class Game(models.Model):
 
     def __str__(self) -> str:
         return f"{', '.join(self.players)} ({self.variant})"
+
+    @property
+    def table(self) -> Table:
+        """The engine's table of this game: players, variant, team layout,
+        deck (RecordError if the engine refuses the combination)."""
+        return Table.create(tuple(self.players), self.variant, self.teams or None, self.edition)
+
+    @property
+    def goal(self) -> Goal:
+        """How the game ends, as the engine sees it."""
+        return Goal(rounds=self.goal_rounds, target=self.goal_target)
 
 
 class Round(models.Model):

@@ -43,7 +43,7 @@ WORDS = {
     "classic": {"imps_trick": "Imp's Trick", "start_card": "start price card"},
     "matagot": {"imps_trick": "Devil's Trick", "start_card": "Hell card"},
 }
-"""The edition's words for the same things (RULES.md, Names)."""
+"""The edition's words for the same things (docs/rules.md, on names)."""
 
 
 def words_of(game: Game) -> dict[str, str]:
@@ -390,7 +390,7 @@ def standings(replayed: Replayed) -> dict[str, Any]:
         "rounds": table_rows,
         "finished": state.finished,
         "winners": winners,
-        "shared": len(winners) > 1,
+        "tie": len(winners) > 1,
         "goal": goal_text(game, len(players)),
         "next_dealer": players[replayed.state.next_dealer],
     }

@@ -9,7 +9,7 @@ from typing import Any, NamedTuple
 
 from companion.models import Game, Round
 from scoring.cards import Deck
-from scoring.entries import Goal, RoundEntries
+from scoring.entries import RoundEntries
 from scoring.game import GameState, dealer_of_round
 from scoring.prompt import Prompt, next_card
 from scoring.record import GameRecord, parse_record, parse_round, replay, write_record
@@ -98,11 +98,6 @@ def game_state(game: Game, rounds: Sequence[Round | RoundRow] | None = None) -> 
     return replay(game_record(game, rounds))
 
 
-def goal_of(game: Game) -> Goal:
-    """The game's goal as the engine sees it."""
-    return Goal(rounds=game.goal_rounds, target=game.goal_target)
-
-
 def latest_round(game: Game) -> Round | None:
     """The game's last round (the one being played), in one query, with the
     nearest round before it whose dealer was entered (``prior_number``,
@@ -164,7 +159,7 @@ class CurrentRound:
     @classmethod
     def of(cls, game: Game, row: Round, dealer: int | None = None) -> CurrentRound:
         """Replay ``row`` (as it is now) alone; raises the engine's findings."""
-        table = Table.create(tuple(game.players), game.variant, game.teams or None, game.edition)
+        table = game.table
         entries = parse_round(table, round_data(row), row.number)
         if dealer is None:
             dealer = dealer_of(game, table, row)
@@ -198,7 +193,6 @@ __all__ = [
     "dealer_of",
     "game_record",
     "game_state",
-    "goal_of",
     "latest_round",
     "load_rows",
     "record_data",

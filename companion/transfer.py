@@ -1,5 +1,5 @@
 """Export and import of whole games as `bottle-imp/1` records
-(GAME-RECORD.md), and the derived documents the app hands out.
+(docs/record-format.md), and the derived documents the app hands out.
 
 Nothing here decides a rule: an import is checked by parsing *and*
 replaying it through ``scoring``; exports are the stored entries

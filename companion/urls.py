@@ -1,7 +1,61 @@
+"""Every URL of the site: the admin, and the app's pages in the "imp" namespace.
+
+The app's paths are grouped by what they serve; a game's paths all start with
+its token (the edit link's or the view link's), ``g/<token>/``.
+"""
+
 from django.contrib import admin
 from django.urls import include, path
 
+from companion.views import dispute, exports, game, setup, sharing
+from companion.views import round as round_screen
+
+app_name = "imp"
+
+app_patterns = [
+    # The start page: the games this browser has opened, a new game, an import.
+    path("", sharing.home, name="home"),
+    path("new/", setup.new_game, name="new_game"),
+    path("import/", sharing.import_game, name="import"),
+    # Who wins this trick? The engine rules on one trick, with no game.
+    path("dispute/", dispute.dispute, name="dispute"),
+    # A game's standings, a past round, and the live standings every screen polls.
+    path("g/<str:token>/", game.game, name="game"),
+    path("g/<str:token>/live/", game.live, name="live"),
+    path("g/<str:token>/rounds/<int:number>/", game.round_detail, name="round_detail"),
+    # The round screen and each change the table makes to the round being played.
+    path("g/<str:token>/round/", round_screen.round_page, name="round"),
+    path("g/<str:token>/round/card/", round_screen.play_card, name="play_card"),
+    path("g/<str:token>/round/tricks/", round_screen.round_tricks, name="round_tricks"),
+    path("g/<str:token>/round/undo/", round_screen.undo_card, name="undo_card"),
+    path("g/<str:token>/round/hands/", round_screen.known_hand, name="known_hand"),
+    path("g/<str:token>/round/quick/", round_screen.quick_round, name="quick_round"),
+    path("g/<str:token>/round/dealer/", round_screen.set_dealer, name="set_dealer"),
+    path("g/<str:token>/round/confirm/", round_screen.confirm_round, name="confirm_round"),
+    path("g/<str:token>/round/dismiss/", round_screen.dismiss_warnings, name="dismiss_warnings"),
+    # Corrections to a trick of any round, the game replayed after each.
+    path(
+        "g/<str:token>/rounds/<int:number>/tricks/<int:trick>/edit/",
+        round_screen.edit_trick,
+        name="edit_trick",
+    ),
+    path(
+        "g/<str:token>/rounds/<int:number>/tricks/<int:trick>/delete/",
+        round_screen.delete_trick,
+        name="delete_trick",
+    ),
+    # Sharing a game: its links as QR codes, a new link, deleting it.
+    path("g/<str:token>/share/", sharing.share, name="share"),
+    path("g/<str:token>/share/regenerate/", sharing.regenerate, name="regenerate"),
+    path("g/<str:token>/delete/", sharing.delete, name="delete"),
+    # Exports of a game, and the API that makes a game of a record.
+    path("g/<str:token>/record.json", exports.record_json, name="record_json"),
+    path("g/<str:token>/standings.json", exports.standings_json, name="standings_json"),
+    path("g/<str:token>/scores.csv", exports.scores_csv_view, name="scores_csv"),
+    path("api/games", exports.create_game, name="api_games"),
+]
+
 urlpatterns = [
     path("admin/", admin.site.urls),
-    path("", include("companion.routes")),
+    path("", include((app_patterns, app_name))),
 ]

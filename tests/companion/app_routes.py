@@ -1,6 +1,6 @@
 """The app's URL patterns, walked for the security and fuzz tests.
 
-Whatever another engineer adds to ``companion/routes.py`` is picked up here
+Whatever another engineer adds to ``companion/urls.py`` is picked up here
 without editing the tests: each pattern's arguments are filled from a game.
 """
 
@@ -12,7 +12,7 @@ from html.parser import HTMLParser
 
 from django.urls import NoReverseMatch, URLPattern, reverse
 
-from companion import routes
+from companion import urls
 from companion.models import Game
 
 
@@ -49,9 +49,9 @@ class Route:
 
 
 def app_routes() -> list[Route]:
-    """Every named pattern in companion/routes.py."""
+    """Every named pattern in companion/urls.py."""
     found = []
-    for pattern in routes.urlpatterns:
+    for pattern in urls.app_patterns:
         if not isinstance(pattern, URLPattern) or not pattern.name:
             continue
         converters = getattr(pattern.pattern, "converters", {})

@@ -1,7 +1,7 @@
 """Property-based fuzzing of every endpoint that takes input (issue 6).
 
 The forms are not listed here: they are found by crawling every page of
-companion/routes.py (plain pages, and a game's pages through its edit link)
+companion/urls.py (plain pages, and a game's pages through its edit link)
 and reading their <form>s, so a form added later is fuzzed too. Each form is
 then sent with random and hostile values, extra and duplicated fields, the
 edit, view, a wrong or a deleted game's token, with and without CSRF, and

@@ -1,5 +1,5 @@
 """HEAD works wherever GET does (a link checker, a monitor, curl -I): the
-same status and headers, no body. Routes come from companion/routes.py."""
+same status and headers, no body. Routes come from companion/urls.py."""
 
 import pytest
 from django.test import Client

@@ -1,6 +1,6 @@
 """Security headers, no inline code, request limits, and capability links
 that cannot be bypassed (issue 6). The routes are read from
-companion/routes.py, so a new page is covered as soon as it is routed."""
+companion/urls.py, so a new page is covered as soon as it is routed."""
 
 import secrets
 

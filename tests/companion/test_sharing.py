@@ -13,7 +13,7 @@ from django.urls import reverse
 
 from companion.access import find_game
 from companion.models import Game, Round
-from companion.sharing import SESSION_KEY, remember_game
+from companion.remembered import SESSION_KEY, remember_game
 from tests.factories import GameFactory, RoundFactory
 
 pytestmark = pytest.mark.django_db

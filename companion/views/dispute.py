@@ -1,4 +1,4 @@
-"""The dispute page: "Who wins this trick?" without a game (RULES.md section 4).
+"""The dispute page: "Who wins this trick?" without a game (docs/rules.md, section 4).
 
 The table types the cards of one trick in play order and the price of the
 bottle; the engine (:func:`scoring.tricks.rule_trick`) says who wins and

@@ -1,5 +1,6 @@
-"""The game page (standings, progress, rounds, winners) and a past round's
-detail. Both are read-only and open to the view link too."""
+"""The game page (standings, progress, rounds, winners), its live standings
+polled by every screen, and a past round's detail. All are read-only and open
+to the view link too."""
 
 from __future__ import annotations
 
@@ -9,14 +10,14 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
-from companion.access import Access, find_game
+from companion.access import Access, conditional, find_game
 from companion.forms import FreshStamp
 from companion.present import HtmxHttpRequest, Replayed, access_context, round_view, standings
-from companion.sharing import remember_game
+from companion.remembered import remember_game
 
 
 def game_context(access: Access) -> dict[str, Any]:
-    """What the game page shows (also the live partial, companion.sharing.live)."""
+    """What the game page shows (also its live partial, :func:`live`)."""
     replayed = Replayed.of(access.game)
     current = replayed.rounds[-1] if replayed.rounds else None
     context = access_context(access)
@@ -56,3 +57,12 @@ def round_detail(request: HtmxHttpRequest, token: str, number: int) -> HttpRespo
     )
     template = "imp/round_detail.html#detail" if request.htmx else "imp/round_detail.html"
     return render(request, template, context)
+
+
+@require_safe
+@conditional
+def live(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    """The game page's standings partial, polled every 3 s by each screen;
+    an unchanged game answers 304 after one query."""
+    access = find_game(token)
+    return render(request, "imp/game.html#game", game_context(access))

@@ -13,9 +13,9 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST, require_safe
 
-from companion.access import find_game
+from companion.access import conditional, find_game
+from companion.links import game_path
 from companion.replay import game_state, record_data
-from companion.sharing import game_path, not_modified, validated
 from companion.transfer import (
     MAX_RECORD_BYTES,
     RecordRefused,
@@ -31,43 +31,37 @@ def _filename(game_pk: int, suffix: str) -> str:
 
 
 @require_safe
+@conditional
 def record_json(request: HttpRequest, token: str) -> HttpResponse:
     """The game as a `bottle-imp/1` record; ``?download=1`` saves it as a file."""
-    response, _ = not_modified(request, token)
-    if response is not None:
-        return response
     game = find_game(token).game
     body = json.dumps(record_data(game), ensure_ascii=False, indent=2) + "\n"
     response = HttpResponse(body, content_type="application/json; charset=utf-8")
     if request.GET.get("download") == "1":
         name = _filename(game.pk, ".json")
         response["Content-Disposition"] = f'attachment; filename="{name}"'
-    return validated(response, game)
+    return response
 
 
 @require_safe
+@conditional
 def standings_json(request: HttpRequest, token: str) -> HttpResponse:
     """The engine's output document, the same bytes as ``python -m scoring score``."""
-    response, _ = not_modified(request, token)
-    if response is not None:
-        return response
     game = find_game(token).game
     text = standings_text(game_state(game))
     response = HttpResponse(text, content_type="application/json; charset=utf-8")
-    return validated(response, game)
+    return response
 
 
 @require_safe
+@conditional
 def scores_csv_view(request: HttpRequest, token: str) -> HttpResponse:
     """Round-by-round scores as CSV: player names, one row a round, the totals."""
-    response, _ = not_modified(request, token)
-    if response is not None:
-        return response
     game = find_game(token).game
     response = HttpResponse(scores_csv(game), content_type="text/csv; charset=utf-8")
     name = _filename(game.pk, "-scores.csv")
     response["Content-Disposition"] = f'attachment; filename="{name}"'
-    return validated(response, game)
+    return response
 
 
 def _errors(status: int, *messages: str) -> JsonResponse:

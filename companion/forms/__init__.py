@@ -1,0 +1,27 @@
+"""The app's forms: they turn the strings a phone sends into domain values
+(card codes, seats, a :class:`~companion.forms.stamp.Stamp`). Whether a card
+may be played, or a name or goal is valid, is the engine's call."""
+
+from companion.forms.record import ImportForm
+from companion.forms.round import (
+    CardForm,
+    DealerForm,
+    KnownHandForm,
+    QuickForm,
+    TrickForm,
+)
+from companion.forms.setup import NewGameForm
+from companion.forms.stamp import FreshStamp, Stamp, StampForm
+
+__all__ = [
+    "CardForm",
+    "DealerForm",
+    "FreshStamp",
+    "ImportForm",
+    "KnownHandForm",
+    "NewGameForm",
+    "QuickForm",
+    "Stamp",
+    "StampForm",
+    "TrickForm",
+]

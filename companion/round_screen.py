@@ -1,0 +1,106 @@
+"""What the round screen shows, as values for its template: the round
+replayed through the engine, the forms it offers (quick entry, known hands,
+the dealer), and a fresh stamp for its forms. Nothing here decides a rule."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.access import Access
+from companion.forms import FreshStamp, QuickForm
+from companion.models import Game
+from companion.present import Replay, Replayed, access_context, face, round_view, words_of
+from companion.replay import CurrentRound
+from scoring.variants import LOPAKA
+
+
+def quick_form(game: Game, data: Any = None) -> QuickForm:
+    """The quick entry of the round being played: each participant's coins,
+    the bottle owners, the Imp's Trick's coins."""
+    table = game.table
+    return QuickForm(
+        data,
+        initial=FreshStamp(game.version).initial(),
+        names=list(table.names),
+        bottles=table.variant.bottles,
+        lopaka=LOPAKA if table.variant.has_lopaka else None,
+        words=words_of(game),
+    )
+
+
+def known_hands(replayed: Replay, row: Any) -> list[dict[str, Any]]:
+    """The face-up hands the table may enter in this round, with their cards."""
+    table = replayed.table
+    variant = table.variant
+    hands = []
+    if variant.has_lopaka:
+        hands.append(
+            {
+                "seat": len(table.players),
+                "name": "Lopaka",
+                "size": table.shape(0).tricks,
+                "selected": set(row.lopaka_hand or ()),
+            }
+        )
+    if variant.has_open_hands:
+        for seat, name in enumerate(table.players):
+            hands.append(
+                {
+                    "seat": seat,
+                    "name": name,
+                    "size": variant.open_hand_size,
+                    "selected": set((row.open_hands or {}).get(name, ())),
+                }
+            )
+    return hands
+
+
+def dealer_choices(replayed: Replay, view: dict[str, Any]) -> list[dict[str, Any]]:
+    """The players, for naming who deals the round (the dealer now is
+    selected); none once the round has a card or a quick entry."""
+    if view["tricks"] or view["quick"] or view["complete"]:
+        return []
+    dealer = view["state"].shape.dealer
+    return [
+        {"seat": seat, "name": name, "selected": seat == dealer}
+        for seat, name in enumerate(replayed.table.players)
+    ]
+
+
+def round_replay(game: Game) -> Replay:
+    """What the round screen needs replayed: the round being played alone
+    while it is unfinished (its size does not grow with the game), else the
+    whole game (a complete round's result shows the game's totals)."""
+    current = CurrentRound.load(game)
+    if current is not None and not current.state.complete:
+        return current
+    return Replayed.of(game)
+
+
+def round_context(access: Access, replayed: Replay | None = None, **extra: Any) -> dict[str, Any]:
+    """Everything the round screen's template reads."""
+    if replayed is None:
+        replayed = round_replay(access.game)
+    row = replayed.rounds[-1]
+    view = round_view(replayed, row)
+    hands = known_hands(replayed, row)
+    next_dealer = None
+    if isinstance(replayed, Replayed):
+        next_dealer = replayed.table.players[replayed.state.next_dealer]
+    context = access_context(access)
+    context.update(
+        replayed=replayed,
+        words=words_of(access.game),
+        round=view,
+        next_dealer=next_dealer,
+        stamp=FreshStamp(access.game.version),
+        hands=hands,
+        # the quick entry is offered only before the round's first card
+        quick_form=None if view["tricks"] or view["complete"] else quick_form(access.game),
+        quick_open=False,
+        dealers=dealer_choices(replayed, view),
+        deck=[face(replayed.deck, card) for card in replayed.deck.cards] if hands else [],
+        error="",
+    )
+    context.update(extra)
+    return context

@@ -1,1 +1,0 @@
-"""Views of the companion app. (The home page lives in companion/sharing.py.)"""

@@ -1,0 +1,99 @@
+"""The start page and sharing a game: the games this browser has opened,
+importing a record, the share page with the links as QR codes, replacing
+the edit link, deleting a game.
+
+Capability links only (no accounts): the edit link changes the game, the view
+link only looks. Any change without the edit link is a 403 and changes
+nothing; an unknown token is a 404 with no hint (:mod:`companion.access`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
+
+from companion import actions
+from companion.access import Access, find_game
+from companion.forms import ImportForm
+from companion.links import game_path, qr_svg
+from companion.remembered import forget, remember_game, remembered_games
+from companion.transfer import MAX_RECORD_BYTES, RecordRefused, import_record, read_record
+
+
+def _home(request: HttpRequest, form: ImportForm, errors: list[str], status: int) -> HttpResponse:
+    context = {"games": remembered_games(request), "import_form": form, "import_errors": errors}
+    return render(request, "sharing/home.html", context, status=status)
+
+
+@require_safe
+def home(request: HttpRequest) -> HttpResponse:
+    """The start page: the games this browser has opened, a new game, an import."""
+    return _home(request, ImportForm(), [], 200)
+
+
+@require_POST
+def import_game(request: HttpRequest) -> HttpResponse:
+    """Upload a record: the engine checks it; a valid one becomes a new game."""
+    form = ImportForm(request.POST, request.FILES)
+    if not form.is_valid():
+        return _home(request, form, ["Choose a game record file to import."], 400)
+    upload = form.cleaned_data["record"]
+    try:
+        if upload.size > MAX_RECORD_BYTES:
+            raise RecordRefused([f"the file is larger than {MAX_RECORD_BYTES // 1024} KiB"])
+        game = import_record(read_record(upload.read()))
+    except RecordRefused as refused:
+        return _home(request, ImportForm(), refused.errors, 400)
+    remember_game(request, Access(game, game.edit_token, True))
+    return redirect(game_path(game.edit_token))
+
+
+@require_safe
+def share(request: HttpRequest, token: str) -> HttpResponse:
+    """The view link (and, for editors on request, the edit link) as QR codes."""
+    access = find_game(token)
+    show_edit = request.GET.get("edit") == "1"
+    if show_edit:
+        access.require_edit()
+    game = access.game
+    view_url = request.build_absolute_uri(game_path(game.view_token))
+    context: dict[str, Any] = {
+        "access": access,
+        "game": game,
+        "token": token,
+        "view_url": view_url,
+        "view_qr": qr_svg(view_url),
+        "show_edit": show_edit,
+        "game_url": game_path(token),
+    }
+    if show_edit:
+        edit_url = request.build_absolute_uri(game_path(game.edit_token))
+        context.update(edit_url=edit_url, edit_qr=qr_svg(edit_url))
+    return render(request, "sharing/share.html", context)
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def regenerate(request: HttpRequest, token: str) -> HttpResponse:
+    """Replace the edit link (after a confirm page): old copies then lead nowhere."""
+    if request.method != "POST":
+        access = find_game(token)
+        access.require_edit()
+        return render(request, "sharing/regenerate.html", {"access": access, "token": token})
+    game = actions.replace_edit_link(token)
+    forget(request, {token})
+    remember_game(request, Access(game, game.edit_token, True))
+    return redirect(game_path(game.edit_token))
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def delete(request: HttpRequest, token: str) -> HttpResponse:
+    """Delete a game and all its rounds (after a confirm page)."""
+    if request.method != "POST":
+        access = find_game(token)
+        access.require_edit()
+        return render(request, "sharing/delete.html", {"access": access, "token": token})
+    forget(request, actions.delete_game(token))
+    return redirect("imp:home")
