@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 from companion import actions
 from scoring.cards import card_code
 from tests.browser.conftest import VIEWPORT
-from tests.factories import GameFactory, RoundFactory
+from tests.factories import GameFactory
 
 
 @pytest.fixture
@@ -31,7 +31,6 @@ def play(game, card: str) -> None:
 
 def test_viewer_sees_the_editors_change_within_5_seconds(page, viewer_page, screenshot_dir):
     game = GameFactory()
-    RoundFactory(game=game)
     page.goto(f"/g/{game.edit_token}/")
     viewer_page.goto(f"/g/{game.view_token}/")
     expect(viewer_page.locator("#game")).to_contain_text("0 of 11 tricks")
@@ -53,7 +52,6 @@ def test_viewer_sees_the_editors_change_within_5_seconds(page, viewer_page, scre
 
 def test_share_page_shows_a_qr_code_no_wider_than_300px(page):
     game = GameFactory()
-    RoundFactory(game=game)
 
     page.goto(f"/g/{game.edit_token}/share/?edit=1")
 

@@ -14,7 +14,7 @@ from django.test import Client
 from django.urls import reverse
 
 from companion.models import Game, Round
-from tests.companion.factories import GameFactory
+from tests.factories import GameFactory
 
 
 class Seat:

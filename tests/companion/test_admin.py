@@ -3,15 +3,14 @@
 import pytest
 
 from companion.models import Submission
-from tests.factories import GameFactory, RoundFactory
+from tests.factories import GameFactory
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def game():
-    game = GameFactory(players=["Adam", "Betty", "Christian"], version=7)
-    RoundFactory(game=game, tricks=[["24", "15", "17"], ["33"]], confirmed=False)
+    game = GameFactory(version=7, first_round__tricks=[["24", "15", "17"], ["33"]])
     Submission.objects.create(game=game, key="0123456789abcdef0123456789abcdef")
     return game
 

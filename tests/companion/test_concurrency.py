@@ -16,7 +16,7 @@ from django.urls import reverse
 
 from companion.models import Game, Submission
 from companion.replay import game_state
-from tests.factories import GameFactory, RoundFactory
+from tests.factories import GameFactory
 
 THREADS = 8
 
@@ -29,9 +29,7 @@ on_postgresql = pytest.mark.skipif(
 
 @pytest.fixture
 def game() -> Game:
-    game = GameFactory()  # classic, Adam, Betty, Christian; Adam deals, Betty leads
-    RoundFactory(game=game)
-    return game
+    return GameFactory()  # classic, Adam, Betty, Christian; Adam deals, Betty leads
 
 
 def at_once(work, count: int = THREADS) -> list:

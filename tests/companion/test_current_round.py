@@ -19,26 +19,19 @@ from companion.replay import CurrentRound
 from scoring.game import next_dealer_after
 from scoring.simulate import simulate_round
 from scoring.variants import Table
-
-CASES = [
-    ("classic", 3, "", "classic"),
-    ("classic", 4, "", "matagot"),
-    ("teams", 4, "2-1-1", "classic"),
-    ("second-bottle", 5, "", "matagot"),
-    ("lopaka", 2, "", "classic"),
-    ("bright-house", 2, "", "classic"),
-    ("devils-eye", 2, "", "matagot"),
-]
+from tests.setups import EACH_TABLE
 
 
-def seed(variant: str, players: int, teams: str, edition: str, *, history: int, overrides: dict):
+def seed(
+    variant: str, players: int, teams: str | None, edition: str, *, history: int, overrides: dict
+):
     """A game of ``history`` confirmed rounds and a last round with every card
     entered; ``overrides`` maps round numbers to an entered dealer."""
     rng = random.Random(f"{variant}{players}{history}")
     names = [f"P{seat + 1}" for seat in range(players)]
     table = Table.create(tuple(names), variant, teams or None, edition)
     game = Game.objects.create(
-        players=names, variant=variant, teams=teams, edition=edition, first_dealer=1 % players
+        players=names, variant=variant, teams=teams or "", edition=edition, first_dealer=1 % players
     )
     dealer = game.first_dealer
     rows = []
@@ -65,7 +58,9 @@ def seed(variant: str, players: int, teams: str, edition: str, *, history: int, 
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize(("variant", "players", "teams", "edition"), CASES)
+@pytest.mark.parametrize(
+    ("variant", "players", "teams", "edition"), EACH_TABLE, ids=[s.id for s in EACH_TABLE]
+)
 @pytest.mark.parametrize("overrides", [{}, {2: 0}, {1: 1, 3: 0}, {4: 1}])
 def test_the_round_alone_replays_as_in_the_whole_game(variant, players, teams, edition, overrides):
     game = seed(variant, players, teams, edition, history=3, overrides=overrides)

@@ -11,7 +11,7 @@ from django.utils.html import strip_tags
 from companion.models import Round, Submission
 from companion.present import Replayed
 from tests.companion.conftest import Seat, rounds_of, text
-from tests.companion.factories import TeamsGameFactory
+from tests.factories import TeamsGameFactory
 
 pytestmark = pytest.mark.django_db
 

@@ -17,25 +17,12 @@ from companion.replay import record_data
 from companion.transfer import MAX_RECORD_BYTES, import_record, read_record
 from scoring.record import load_record, output_document, replay
 from scoring.simulate import simulate
+from tests.setups import EACH_TABLE
 
 pytestmark = pytest.mark.django_db
 
 STRANGER = secrets.token_urlsafe(24)
 
-# Every variant, every team layout, both editions.
-TABLES = [
-    ("classic", 3, None, "classic"),
-    ("classic", 4, None, "matagot"),
-    ("teams", 4, "2-1-1", "classic"),
-    ("teams", 5, "2-2-1", "matagot"),
-    ("teams", 6, "2-2-2", "matagot"),
-    ("teams", 6, "2-2-1-1", "matagot"),
-    ("second-bottle", 5, None, "matagot"),
-    ("second-bottle", 6, None, "matagot"),
-    ("lopaka", 2, None, "classic"),
-    ("bright-house", 2, None, "classic"),
-    ("devils-eye", 2, None, "matagot"),
-]
 QUICK_ROUND = {
     "quick": {
         "points": {"Adam": 40, "Betty": 12, "Christian": 0, "Doris": 61},
@@ -257,7 +244,9 @@ def test_import_needs_csrf_token():
 # --- round trip -----------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("variant", "players", "teams", "edition"), TABLES)
+@pytest.mark.parametrize(
+    ("variant", "players", "teams", "edition"), EACH_TABLE, ids=[s.id for s in EACH_TABLE]
+)
 def test_export_import_export_gives_the_same_record(client, variant, players, teams, edition):
     record = simulate(variant, players, rounds=2, seed=players * 7, teams=teams, edition=edition)
     record["rounds"][-1]["tricks"] = record["rounds"][-1]["tricks"][:3]  # unfinished

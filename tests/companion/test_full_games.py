@@ -13,23 +13,10 @@ from companion.replay import game_state
 from scoring.record import output_document, parse_record, replay
 from tests.companion.conftest import Seat, standings_rows, text
 from tests.companion.tables import cards_of, simulated
+from tests.setups import EACH_TABLE
 
 pytestmark = pytest.mark.django_db
 
-GAMES = [
-    # variant, players, teams, edition, seed
-    ("classic", 3, None, "classic", 1),
-    ("classic", 4, None, "matagot", 2),
-    ("teams", 4, "2-1-1", "classic", 3),
-    ("teams", 5, "2-2-1", "matagot", 4),
-    ("teams", 6, "2-2-2", "matagot", 5),
-    ("teams", 6, "2-2-1-1", "matagot", 6),
-    ("second-bottle", 5, None, "matagot", 7),
-    ("second-bottle", 6, None, "matagot", 8),
-    ("lopaka", 2, None, "classic", 9),
-    ("bright-house", 2, None, "classic", 10),
-    ("devils-eye", 2, None, "matagot", 11),
-]
 ROUNDS = 2
 
 
@@ -71,13 +58,10 @@ def enter_round(seat: Seat, number: int, entries: dict) -> None:
     assert seat.post("confirm_round").status_code == 302
 
 
-@pytest.mark.parametrize(
-    ("variant", "players", "teams", "edition", "seed"),
-    GAMES,
-    ids=[f"{v}-{p}{'-' + t if t else ''}" for v, p, t, _, _ in GAMES],
-)
-def test_a_whole_game(client, variant, players, teams, edition, seed):
-    record = simulated(variant, players, ROUNDS, seed, teams, edition)
+@pytest.mark.parametrize("setup", EACH_TABLE, ids=[s.id for s in EACH_TABLE])
+def test_a_whole_game(client, setup):
+    seed = EACH_TABLE.index(setup) + 1
+    record = simulated(setup.variant, setup.players, ROUNDS, seed, setup.teams, setup.edition)
     seat = start(client, record)
 
     for number, entries in enumerate(record["rounds"], 1):

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tests.companion.conftest import Seat, standings_rows, text
-from tests.companion.factories import GameFactory
+from tests.factories import GameFactory
 
 pytestmark = pytest.mark.django_db
 

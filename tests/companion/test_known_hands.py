@@ -8,7 +8,7 @@ import re
 import pytest
 
 from tests.companion.conftest import Seat, rounds_of, text
-from tests.companion.factories import GameFactory, LopakaGameFactory
+from tests.factories import GameFactory, LopakaGameFactory
 
 pytestmark = pytest.mark.django_db
 

@@ -9,8 +9,8 @@ from companion.models import Round
 from companion.replay import game_state
 from scoring.scores import reason
 from tests.companion.conftest import Seat, rounds_of, text
-from tests.companion.factories import GameFactory
 from tests.companion.tables import cards_of, game_for, simulated
+from tests.factories import GameFactory
 
 pytestmark = pytest.mark.django_db
 

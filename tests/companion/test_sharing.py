@@ -14,7 +14,7 @@ from django.urls import reverse
 from companion.access import find_game
 from companion.models import Game, Round
 from companion.remembered import SESSION_KEY, remember_game
-from tests.factories import GameFactory, RoundFactory
+from tests.factories import GameFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -23,8 +23,7 @@ STRANGER = secrets.token_urlsafe(24)
 
 @pytest.fixture
 def game() -> Game:
-    game = GameFactory()
-    RoundFactory(game=game, tricks=[["24", "15", "17"]])
+    game = GameFactory(first_round__tricks=[["24", "15", "17"]])
     return game
 
 
@@ -68,7 +67,9 @@ def test_home_without_games_offers_new_and_import(client):
 
 
 def test_home_lists_opened_games_newest_first(client, game):
-    older = GameFactory(players=["Doris", "Emil"], variant="lopaka", goal_rounds=None)
+    older = GameFactory(
+        players=["Doris", "Emil"], variant="lopaka", goal_rounds=None, first_round=None
+    )
     remember(client, older.view_token)
     remember(client, game.edit_token)
 

@@ -15,33 +15,14 @@ from scoring.cards import START_PRICE
 from scoring.findings import RuleError
 from scoring.record import output_document, parse_record, replay, write_record
 from scoring.simulate import simulate
-
-CASES = [
-    ("classic", 3, None, "classic"),
-    ("classic", 3, None, "matagot"),
-    ("classic", 4, None, "classic"),
-    ("classic", 4, None, "matagot"),
-    ("teams", 4, "2-1-1", "classic"),
-    ("teams", 4, "2-1-1", "matagot"),
-    ("teams", 5, "2-2-1", "matagot"),
-    ("teams", 6, "2-2-2", "matagot"),
-    ("teams", 6, "2-2-1-1", "matagot"),
-    ("second-bottle", 5, None, "matagot"),
-    ("second-bottle", 6, None, "matagot"),
-    ("lopaka", 2, None, "classic"),
-    ("lopaka", 2, None, "matagot"),
-    ("bright-house", 2, None, "classic"),
-    ("bright-house", 2, None, "matagot"),
-    ("devils-eye", 2, None, "classic"),
-    ("devils-eye", 2, None, "matagot"),
-]
+from tests.setups import EVERY_SETUP
 
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @st.composite
 def records(draw, max_rounds=3):
-    variant, players, teams, edition = draw(st.sampled_from(CASES))
+    variant, players, teams, edition = draw(st.sampled_from(EVERY_SETUP))
     rounds = draw(st.integers(1, max_rounds))
     seed = draw(st.integers(0, 2**32 - 1))
     return simulate(variant, players, rounds, seed, teams, edition)
@@ -173,7 +154,9 @@ def test_an_added_card_is_refused(data, draw):
         replay(parse_record(broken))
 
 
-@pytest.mark.parametrize(("variant", "players", "teams", "edition"), CASES)
+@pytest.mark.parametrize(
+    ("variant", "players", "teams", "edition"), EVERY_SETUP, ids=[s.id for s in EVERY_SETUP]
+)
 def test_the_simulator_is_deterministic(variant, players, teams, edition):
     first = simulate(variant, players, 2, 11, teams, edition)
     assert first == simulate(variant, players, 2, 11, teams, edition)
