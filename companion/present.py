@@ -15,9 +15,6 @@ from functools import lru_cache
 from typing import Any
 
 from django.http import HttpRequest
-from django.utils.functional import cached_property
-from django.utils.html import format_html
-from django.utils.safestring import SafeString, mark_safe
 from django_htmx.middleware import HtmxDetails
 
 from companion.access import Access
@@ -52,7 +49,8 @@ def words_of(game: Game) -> dict[str, str]:
 
 @dataclass(frozen=True)
 class CardFace:
-    """A card as the screen shows it: number, colour (name, symbol, class), coins."""
+    """A card as the screen shows it: number, colour (name, symbol, class),
+    coins, and the words a screen reader says for what the eye sees."""
 
     code: int
     text: str
@@ -60,51 +58,33 @@ class CardFace:
     symbol: str
     css: str
     coins: int
+    label: str
+    """Number, coins, colour: the picker button's name (WCAG 2.5.3, label in name)."""
+    words: str
+    """The colour and coins in words, said after the number (", blue, 3 coins")."""
+    shown: str = ""
+    """The colour written out beside its symbol (" blue"), or nothing."""
 
     @property
-    def label(self) -> str:
-        coins = "coin" if self.coins == 1 else "coins"
-        # Number then coins, as the face shows them (WCAG 2.5.3, label in name).
-        return f"{self.text}, {self.coins} {coins}, {self.colour}"
+    def named(self) -> CardFace:
+        """The same face with its colour written out beside the symbol (the
+        dispute page's rows): the words then only add the coins."""
+        return dataclass_replace(self, shown=f" {self.colour}", words=f", {coins(self.coins)}")
 
-    @cached_property
-    def html(self) -> SafeString:
-        """The face as every screen draws it: number, colour symbol, coins,
-        and the colour and coins in words for screen readers. Built here
-        once per card, not by an {% include %} per card (a round screen
-        shows some 40 faces)."""
-        return format_html(
-            '<span class="face face-{}"><span class="num">{}</span><span class="meta">'
-            '<span class="sym" aria-hidden="true">{}</span><span class="coins">{}</span>'
-            '</span><span class="visually-hidden">, {}, {} coin{}</span></span>',
-            self.css,
-            self.text,
-            self.symbol,
-            self.coins,
-            self.colour,
-            self.coins,
-            "" if self.coins == 1 else "s",
-        )
 
-    def _button(self, disabled: str) -> SafeString:
-        return format_html(
-            '<button type="submit" name="card" value="{}" class="pick" {} aria-label="{}">{}'
-            "</button>",
-            self.text,
-            disabled,
-            self.label,
-            self.html,
-        )
+def coins(count: int) -> str:
+    """A number of coins in words: "1 coin", "3 coins"."""
+    return f"{count} coin" if count == 1 else f"{count} coins"
 
-    @cached_property
-    def button(self) -> SafeString:
-        """The picker's button that enters this card."""
-        return self._button("")
 
-    @cached_property
-    def button_off(self) -> SafeString:
-        """The picker's button of a card that may not be played now."""
-        return self._button("disabled")
+@dataclass(frozen=True)
+class PlayedCard:
+    """A card on the table: its face, who played it, whether it wins the
+    trick (RULES.md section 4)."""
+
+    name: str
+    face: CardFace
+    wins: bool = False
 
 
 @lru_cache(maxsize=1024)
@@ -112,18 +92,21 @@ def face(deck: Deck, code: int) -> CardFace:
     """How one card of the deck looks on screen.
 
     Memoized: a card's face depends on nothing but the deck (the engine's
-    constant decks), so each face and its markup is built once per process;
-    no game state is kept.
+    constant decks), so each face is built once per process; no game state
+    is kept. The markup is the ``face`` partial of ``imp/cards.html``.
     """
     colour = deck.colour_name(code)
     prefix = "suit" if deck.edition == "classic" else "matagot"
+    text, count = card_text(code), deck.coins[code]
     return CardFace(
         code=code,
-        text=card_text(code),
+        text=text,
         colour=colour,
         symbol=COLOUR_SYMBOLS[deck.colour[code]],
         css=f"{prefix}-{colour}",
-        coins=deck.coins[code],
+        coins=count,
+        label=f"{text}, {coins(count)}, {colour}",
+        words=f", {colour}, {coins(count)}",
     )
 
 
@@ -180,13 +163,17 @@ class Replayed:
         return replay(dataclass_replace(self.record, rounds=confirmed))
 
 
-def trick_view(deck: Deck, names: tuple[str, ...], number: int, play: TrickPlay) -> dict[str, Any]:
-    """One trick: who played what, who won, the ruling in the engine's words."""
+def trick_view(
+    deck: Deck, names: tuple[str, ...], round_number: int, number: int, play: TrickPlay
+) -> dict[str, Any]:
+    """One trick of a round: who played what, who won, the ruling in the
+    engine's words."""
     return {
+        "round": round_number,
         "number": number,
         "leader": names[play.leader],
         "cards": [
-            {"name": names[seat], "face": face(deck, card)}
+            PlayedCard(names[seat], face(deck, card))
             for seat, card in zip(play.players, play.cards, strict=False)
         ],
         "winner": None if play.winner is None else names[play.winner],
@@ -265,7 +252,8 @@ def round_view(replayed: Replay, row: Round | RoundRow) -> dict[str, Any]:
             for name, points in zip(names, state.trick_points, strict=True)
         ],
         "tricks": [
-            trick_view(deck, names, number, play) for number, play in enumerate(state.tricks, 1)
+            trick_view(deck, names, row.number, number, play)
+            for number, play in enumerate(state.tricks, 1)
         ],
         "warnings": [str(warning) for warning in state.warnings[row.dismissed_warnings :]],
         "complete": state.complete,
@@ -318,16 +306,11 @@ def prompt_view(replayed: Replay, state: RoundState, ask: Prompt) -> dict[str, A
     }
 
 
-GONE = mark_safe('<span class="pick gone" aria-hidden="true"></span>')  # noqa: S308 - constant
-
-
 def pick(card: CardFace, state: str) -> dict[str, Any]:
     """One card of the picker: a button to enter it ("ok"), a disabled one
     ("off": the engine says it cannot be played now), or a gap ("gone":
-    played already). ``html`` is the markup, built here (the picker has a
-    button per card of the deck)."""
-    html = GONE if state == "gone" else card.button_off if state == "off" else card.button
-    return {"face": card, "state": state, "html": html}
+    played already). The markup is the ``pick`` partial of ``imp/cards.html``."""
+    return {"face": card, "state": state, "off": state == "off", "gone": state == "gone"}
 
 
 def goal_text(game: Game, players: int) -> str:
@@ -377,7 +360,9 @@ def standings(replayed: Replayed) -> dict[str, Any]:
             {
                 "number": round_state.number,
                 "dealer": names[round_state.shape.dealer],
-                "scores": list(round_state.outcome.scores),
+                # text, not numbers: a long game has hundreds of cells, and the
+                # template would localize each number
+                "scores": [str(score) for score in round_state.outcome.scores],
                 "bottle": ", ".join(names[seat] for seat in round_state.bottle_owners),
             }
         )

@@ -18,7 +18,8 @@ from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_http_methods
 from django_htmx.middleware import HtmxDetails
 
-from scoring.cards import COLOUR_SYMBOLS, START_PRICE, Deck, card_code, card_text, deck_for
+from companion.present import PlayedCard, face
+from scoring.cards import START_PRICE, Deck, card_code, card_text, deck_for
 from scoring.tricks import TrickRuling, explain, rule_trick
 
 SEATS = 6
@@ -183,21 +184,9 @@ def _deck_words(deck: Deck) -> str:
 
 
 @dataclass(frozen=True)
-class PlayedCard:
-    """One card of the trick as the page shows it."""
-
-    text: str
-    player: str
-    colour: str
-    symbol: str
-    css: str
-    coins: int
-    wins: bool
-
-
-@dataclass(frozen=True)
 class Dispute:
-    """The engine's answer, ready to show."""
+    """The engine's answer, ready to show (the cards are drawn by the
+    ``played_card`` partial of ``imp/cards.html``)."""
 
     ruling: TrickRuling
     reason: str
@@ -214,16 +203,7 @@ def rule_dispute(deck: Deck, prices: list[int], cards: list[int], names: list[st
     """Ask the engine who wins the trick, and put its answer in words."""
     ruling = rule_trick(cards, prices)
     played = [
-        PlayedCard(
-            text=card_text(code),
-            player=names[index],
-            colour=deck.colour_name(code),
-            symbol=COLOUR_SYMBOLS[deck.colour[code]],
-            css=("edge-suit-" if deck.edition == "classic" else "edge-matagot-")
-            + deck.colour_name(code),
-            coins=deck.coins[code],
-            wins=index == ruling.winner_index,
-        )
+        PlayedCard(names[index], face(deck, code).named, wins=index == ruling.winner_index)
         for index, code in enumerate(cards)
     ]
     after = list(prices)
