@@ -23,6 +23,14 @@ from companion.models import Game
 TOKEN_MAX = 64
 
 
+class GameGone(Http404):
+    """The game was found, then deleted before the request was answered:
+    a 404 like any unknown game."""
+
+    def __init__(self) -> None:
+        super().__init__("No such game.")
+
+
 @dataclass(frozen=True)
 class Access:
     """A game reached through one of its links, and whether it may be changed."""
@@ -107,3 +115,11 @@ def conditional(view: Any) -> Any:
     (``no-cache``), and the copy is the link holder's own (``private``)."""
     checked = condition(etag_func=game_etag, last_modified_func=game_modified)(view)
     return cache_control(private=True, no_cache=True)(checked)
+
+def refresh(game: Game) -> None:
+    """Read the game's row again (a stale form's answer carries the fresh
+    version); 404 when the game was deleted meanwhile."""
+    try:
+        game.refresh_from_db()
+    except Game.DoesNotExist:
+        raise GameGone() from None

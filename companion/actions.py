@@ -14,8 +14,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from django.db import connection, transaction
+from django.utils import timezone
 
-from companion.access import find_game
+from companion.access import GameGone, find_game
 from companion.forms.stamp import Stamp
 from companion.models import Game, Round, Submission, new_token
 from companion.replay import CurrentRound, game_record, game_state, latest_round
@@ -96,7 +97,12 @@ def replace_edit_link(token: str) -> Game:
         game = access.game
         game.edit_token = new_token()
         game.version += 1
-        game.save(update_fields=["edit_token", "version", "updated"])
+        game.updated = timezone.now()
+        changed = Game.objects.filter(pk=game.pk).update(
+            edit_token=game.edit_token, version=game.version, updated=game.updated
+        )
+        if not changed:
+            raise GameGone()  # deleted since it was found
     return game
 
 
@@ -301,7 +307,8 @@ Change = Callable[[list[Round]], tuple[list[Round], Done]]
 def _lock(game: Game, stamp: Stamp) -> Game | None:
     """The game row, locked until the transaction ends, in one query with
     whether the stamp's key was applied already (None then); Conflict when
-    the stamp's version is not the game's."""
+    the stamp's version is not the game's; 404 (:class:`GameGone`) when the
+    game was deleted since the request found it."""
     # Plain SQL: compiling the ORM's select_for_update().annotate(Exists(...))
     # cost five times what the database took to run it, on every change.
     sql = (
@@ -313,7 +320,7 @@ def _lock(game: Game, stamp: Stamp) -> Game | None:
         sql += " FOR UPDATE"  # of the game row (SQLite: BEGIN IMMEDIATE locks)
     found = list(Game.objects.raw(sql, [stamp.key, game.pk]))
     if not found:
-        raise Game.DoesNotExist("The game was deleted.")
+        raise GameGone()  # deleted since the request found it
     locked = found[0]
     if locked.applied:
         return None

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from companion.access import GameGone
 from companion.models import Game, Round
 from scoring.cards import Deck
 from scoring.entries import RoundEntries
@@ -41,9 +42,16 @@ class RoundRow(NamedTuple):
 
 def load_rows(game: Game) -> list[RoundRow]:
     """A game's rounds in order, as tuples: a hundred model instances took
-    longer to build than the query and the JSON together."""
+    longer to build than the query and the JSON together.
+
+    A game always has its first round (a new game and an import make it),
+    so none means the game was deleted since the request found it: 404.
+    """
     values = Round.objects.filter(game_id=game.pk).order_by("number").values_list(*RoundRow._fields)
-    return [RoundRow._make(row) for row in values]
+    rows = [RoundRow._make(row) for row in values]
+    if not rows:
+        raise GameGone()
+    return rows
 
 
 def round_data(item: Round | RoundRow) -> dict[str, Any]:
@@ -67,7 +75,7 @@ def round_data(item: Round | RoundRow) -> dict[str, Any]:
 def record_data(game: Game, rounds: Sequence[Round | RoundRow] | None = None) -> dict[str, Any]:
     """A stored game as a `bottle-imp/1` record (what export writes)."""
     if rounds is None:
-        rounds = list(game.rounds.all())
+        rounds = load_rows(game)
     goal: dict[str, int] = {}
     if game.goal_rounds:
         goal = {"rounds": game.goal_rounds}

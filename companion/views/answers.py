@@ -16,7 +16,7 @@ from django.http import HttpResponse
 from django.shortcuts import redirect, render
 
 from companion import actions
-from companion.access import Access
+from companion.access import Access, refresh
 from companion.forms import StampForm
 from companion.present import HtmxHttpRequest, Replay, Replayed
 from companion.round_screen import round_context
@@ -34,7 +34,7 @@ def refusal(problem: Problem, access: Access) -> tuple[int, str]:
     if isinstance(problem, StampForm):
         return 400, problem.error_text()
     if isinstance(problem, actions.Conflict):
-        access.game.refresh_from_db()
+        refresh(access.game)  # 404 if the game was deleted meanwhile
         return 409, str(problem)
     if isinstance(problem, Finding):
         return 400, " ".join(str(item) for item in problem.findings)
