@@ -1,6 +1,7 @@
 # Bottle Imp Companion — developer entry points.
 #   make venv   create .venv (Python >= 3.12) and install requirements.lock
-#   make run    migrate and serve at http://127.0.0.1:8000/ (SQLite db.sqlite3)
+#   make run    migrate and serve at http://127.0.0.1:8000/ (SQLite db.sqlite3), for developers
+#   make serve  serve a table from this machine on the local network, as production does
 #   make test   ruff check + pytest (first runs npm ci for axe-core, from package-lock.json)
 #   make lint   ruff check
 #   make lock   re-pin requirements.lock from requirements.in (with hashes)
@@ -30,7 +31,7 @@ done; exit 1
 endef
 export FIND_PYTHON
 
-.PHONY: venv run test test-postgres lint lock bench load
+.PHONY: venv run serve test test-postgres lint lock bench load
 
 # Byte-compile the engine: this machine sets PYTHONDONTWRITEBYTECODE, and
 # `python -m scoring` would otherwise compile every module on each start.
@@ -58,6 +59,9 @@ $(NODE_STAMP): package-lock.json package.json
 run: venv
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py runserver 127.0.0.1:8000
+
+serve: venv
+	$(PY) -m companion.serve
 
 lint: venv
 	$(VENV)/bin/ruff check .

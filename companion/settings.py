@@ -16,6 +16,7 @@ Environment variables:
     SECURE_HSTS_SECONDS   HSTS max-age; default 31536000 (a year) when DEBUG is off, else 0.
     SECURE_HSTS_PRELOAD   ask browsers to preload HSTS; default on when DEBUG is off.
     SECURE_PROXY_SSL_HEADER  "1" behind a proxy that sets X-Forwarded-Proto; default off.
+    SECURE_COOKIES        session and CSRF cookies over HTTPS only; default on when DEBUG is off.
 """
 
 import os
@@ -192,9 +193,10 @@ STORAGES = {
     },
 }
 
-# Cookies only over HTTPS when not debugging.
-SESSION_COOKIE_SECURE = not DEBUG
-CSRF_COOKIE_SECURE = not DEBUG
+# Cookies only over HTTPS when not debugging. Risky: SECURE_COOKIES=0 sends
+# the session and CSRF cookies over plain HTTP; only `make serve` sets it, for
+# a table's server on its own wifi.
+SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = env_bool("SECURE_COOKIES", default=not DEBUG)
 
 # HTTPS in production (`manage.py check --deploy` is clean with DEBUG=0).
 # Risky: HSTS tells browsers to refuse plain HTTP for the whole domain (and

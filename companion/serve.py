@@ -1,0 +1,127 @@
+"""``make serve``: the app served to a table from a laptop, as production
+serves it (gunicorn, DEBUG off, the SQLite database), on the local network.
+
+It keeps a secret key in an ignored file beside the project (made once, so
+sessions survive a restart), prepares the database and the static files,
+prints the address the phones on the same wifi open and its QR code, then
+runs gunicorn on every interface. Plain HTTP on a home network: secure-only
+cookies, HTTPS redirects and HSTS are off.
+
+    python -m companion.serve [--port 8000] [--address 192.168.1.20]
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import os
+import secrets
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+import segno
+
+ROOT = Path(__file__).resolve().parent.parent
+SECRET_FILE = ROOT / ".secret_key"
+
+
+def secret_key(path: Path) -> str:
+    """The key kept in ``path``, made (readable by its owner only) the first time."""
+    if path.exists():
+        key = path.read_text().strip()
+        if len(key) >= 50:
+            return key
+    key = secrets.token_urlsafe(50)
+    path.touch(mode=0o600)
+    path.write_text(key + "\n")
+    return key
+
+
+def local_address() -> str:
+    """This machine's address on the local network (the interface of its
+    default route), or 127.0.0.1 when it has none. A UDP socket's connect
+    sends nothing; it only picks the route."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("192.0.2.1", 9))  # TEST-NET-1: never contacted
+            return str(probe.getsockname()[0])
+        except OSError:
+            return "127.0.0.1"
+
+
+def allowed_hosts(address: str) -> list[str]:
+    """The names the phones may use: the address, this machine's names, loopback."""
+    name = socket.gethostname()
+    hosts = [address, name, f"{name}.local", "localhost", "127.0.0.1", "[::1]"]
+    return list(dict.fromkeys(host for host in hosts if host))
+
+
+def qr_text(url: str) -> str:
+    """The URL as a QR code drawn with block characters, for a terminal."""
+    out = io.StringIO()
+    segno.make(url, error="l").terminal(out=out, compact=True)
+    return out.getvalue()
+
+
+def environment(address: str, secret: str) -> dict[str, str]:
+    """The settings of a table's server, as environment variables."""
+    env = dict(os.environ)
+    env.update(
+        DEBUG="0",
+        SECRET_KEY=secret,
+        ALLOWED_HOSTS=",".join(allowed_hosts(address)),
+        # Plain HTTP on the local network: no HTTPS redirect, no HSTS, and
+        # cookies that the browser sends over HTTP.
+        SECURE_SSL_REDIRECT="0",
+        SECURE_HSTS_SECONDS="0",
+        SECURE_COOKIES="0",
+    )
+    return env
+
+
+def parse(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="python -m companion.serve", description=__doc__)
+    parser.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8000")))
+    parser.add_argument("--address", default=None, help="the address to print (default: found)")
+    parser.add_argument("--workers", type=int, default=2)
+    return parser.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse(argv)
+    address = args.address or local_address()
+    secret_path = Path(os.environ.get("SECRET_KEY_FILE", SECRET_FILE))
+    env = environment(address, secret_key(secret_path))
+    manage = [sys.executable, str(ROOT / "manage.py")]
+    for command in (["migrate", "--noinput", "-v0"], ["collectstatic", "--noinput", "-v0"]):
+        subprocess.run(manage + command, env=env, cwd=ROOT, check=True)
+    url = f"http://{address}:{args.port}/"
+    print(f"\nThe Bottle Imp Companion is served at {url}", flush=True)
+    print("Phones on the same wifi: open that address, or scan this code:\n", flush=True)
+    print(qr_text(url), flush=True)
+    print("Stop the server with Ctrl-C.\n", flush=True)
+    gunicorn = [
+        sys.executable,
+        "-m",
+        "gunicorn",
+        "companion.wsgi",
+        "--bind",
+        f"0.0.0.0:{args.port}",
+        "--workers",
+        str(args.workers),
+        "--threads",
+        "4",
+        "--access-logfile",
+        "-",
+        "--access-logformat",
+        '%(h)s %(t)s "%(m)s" %(s)s %(b)s %(M)sms',  # no path: it holds the game's token
+    ]
+    os.chdir(ROOT)
+    os.execve(sys.executable, gunicorn, env)
+    return 0  # not reached
+
+
+if __name__ == "__main__":
+    sys.exit(main())

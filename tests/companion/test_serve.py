@@ -1,0 +1,154 @@
+"""``make serve``: a table's server on the local network.
+
+The server runs as ``make serve`` runs it (gunicorn, DEBUG off, SQLite) and is
+reached from another host: a network namespace of the test's own, joined to
+this one by a veth pair, stands for a phone on the same wifi. It opens the
+printed address, starts a game with the form (so the CSRF cookie works over
+plain HTTP) and sees its round screen.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from companion.serve import allowed_hosts, qr_text, secret_key
+
+ROOT = Path(__file__).resolve().parents[2]
+
+PHONE = r"""
+import http.cookiejar, re, sys, urllib.parse, urllib.request
+url = sys.argv[1]
+opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+home = opener.open(url, timeout=5).read().decode()
+assert "Bottle Imp Companion" in home, home[:200]
+form = opener.open(url + "new/", timeout=5).read().decode()
+token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', form).group(1)
+data = {"csrfmiddlewaretoken": token, "name_0": "Ann", "name_1": "Ben", "name_2": "Cat",
+        "variant": "classic", "edition": "classic", "dealer": "Ann", "goal": "rounds"}
+request = urllib.request.Request(url + "new/", urllib.parse.urlencode(data).encode(),
+                                 headers={"Referer": url + "new/"})
+page = opener.open(request, timeout=5)
+print(page.status, page.url)
+print(page.read().decode())
+"""
+
+
+def test_the_secret_key_is_made_once_and_kept_private(tmp_path):
+    path = tmp_path / "key"
+
+    first = secret_key(path)
+
+    assert len(first) >= 50
+    assert path.stat().st_mode & 0o777 == 0o600
+    assert secret_key(path) == first
+
+
+def test_the_phones_may_use_the_address_and_this_machines_names():
+    hosts = allowed_hosts("10.1.2.3")
+
+    assert hosts[0] == "10.1.2.3"
+    assert socket.gethostname() in hosts
+    assert {"localhost", "127.0.0.1"} <= set(hosts)
+
+
+def test_the_qr_code_is_drawn_with_blocks():
+    lines = qr_text("http://10.1.2.3:8000/").splitlines()
+
+    assert len(lines) > 10
+    assert all("█" in line or "▀" in line or "▄" in line for line in lines[2:-2])
+
+
+def _root_with_ip() -> bool:
+    return os.geteuid() == 0 and shutil.which("ip") is not None
+
+
+def _ip(*args: str) -> None:
+    subprocess.run(["ip", *args], check=True, capture_output=True)
+
+
+@pytest.fixture
+def other_host():
+    """A network namespace joined to this one by a veth pair: (namespace,
+    this host's address on the link)."""
+    if not _root_with_ip():
+        pytest.skip("needs root and iproute2 to make a test host")
+    n = random.randrange(1, 250)
+    name, here, there = f"imp-phone-{os.getpid()}", f"impa{n}", f"impb{n}"
+    _ip("netns", "add", name)
+    try:
+        _ip("link", "add", here, "type", "veth", "peer", "name", there)
+        _ip("link", "set", there, "netns", name)
+        _ip("addr", "add", f"10.213.{n}.1/30", "dev", here)
+        _ip("link", "set", here, "up")
+        _ip("netns", "exec", name, "ip", "addr", "add", f"10.213.{n}.2/30", "dev", there)
+        _ip("netns", "exec", name, "ip", "link", "set", there, "up")
+        yield name, f"10.213.{n}.1"
+    finally:
+        subprocess.run(["ip", "link", "del", here], capture_output=True)
+        subprocess.run(["ip", "netns", "del", name], capture_output=True)
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("0.0.0.0", 0))
+        return int(probe.getsockname()[1])
+
+
+def _read_until(server: subprocess.Popen, marker: str, seconds: float) -> str:
+    seen = []
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        line = server.stdout.readline()
+        if not line:
+            break
+        seen.append(line)
+        if marker in line:
+            break
+    return "".join(seen)
+
+
+def test_a_phone_on_the_local_network_starts_a_game(other_host, tmp_path):
+    namespace, address = other_host
+    port = _free_port()
+    env = dict(os.environ)
+    env.update(
+        DATABASE_URL=f"sqlite:///{tmp_path / 'table.sqlite3'}",
+        SECRET_KEY_FILE=str(tmp_path / "secret"),
+        PYTHONUNBUFFERED="1",
+    )
+    command = [sys.executable, "-m", "companion.serve", "--port", str(port), "--address", address]
+    server = subprocess.Popen(
+        command, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+    )
+    try:
+        printed = _read_until(server, "Ctrl-C", 60)
+        url = f"http://{address}:{port}/"
+        assert f"served at {url}" in printed
+        assert sum("█" in line for line in printed.splitlines()) > 10  # the QR code
+        answer = None
+        for _ in range(50):
+            answer = subprocess.run(
+                ["ip", "netns", "exec", namespace, sys.executable, "-c", PHONE, url],
+                capture_output=True,
+                text=True,
+            )
+            if answer.returncode == 0:
+                break
+            time.sleep(0.2)
+        assert answer is not None and answer.returncode == 0, answer.stderr[-2000:]
+        status, _, rest = answer.stdout.partition("\n")
+        assert status.startswith("200 ") and status.endswith("/round/")
+        assert "Ann" in rest and "Ben" in rest
+        assert (tmp_path / "secret").exists()
+    finally:
+        server.terminate()
+        server.wait(timeout=20)
