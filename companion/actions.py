@@ -23,6 +23,7 @@ from companion.replay import CurrentRound, game_record, game_state, latest_round
 from scoring.cards import card_text
 from scoring.changes import describe_changes
 from scoring.game import GameState, dealer_of_round
+from scoring.names import check_players
 from scoring.prompt import next_card
 from scoring.record import GameRecord, replay
 
@@ -69,10 +70,11 @@ def create_game(
     goal_rounds: int | None = None,
     goal_target: int | None = None,
 ) -> Game:
-    """A new game with its first (empty) round; the engine checks the set-up."""
+    """A new game with its first (empty) round; the engine checks the set-up
+    and the names are stored as it cleans them (:func:`scoring.names.check_players`)."""
     with transaction.atomic():
         game = Game(
-            players=players,
+            players=list(check_players(players)),
             variant=variant,
             teams=teams,
             edition=edition,

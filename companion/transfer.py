@@ -30,6 +30,10 @@ class RecordRefused(Exception):
     """A record that cannot become a game; ``errors`` are the plain-words findings."""
 
     def __init__(self, errors: list[str]) -> None:
+        # A finding may echo a piece of the record (a card's text); a lone
+        # surrogate in it could not be written into the answer (UTF-8): it
+        # is shown escaped, as "\ud800".
+        errors = [error.encode("utf-8", "backslashreplace").decode("utf-8") for error in errors]
         super().__init__("\n".join(errors))
         self.errors = errors
 

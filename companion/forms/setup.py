@@ -3,7 +3,9 @@
 
 It offers only the variants that fit the number of names entered
 (:func:`scoring.variants.variants_for`) and lets the engine judge the
-combination (:meth:`scoring.variants.Table.create`).
+combination (:meth:`scoring.variants.Table.create`), the names
+(:func:`scoring.names.clean_name`, :func:`scoring.names.check_players`) and
+the goal (:func:`scoring.names.check_goal`): the same rule as an import.
 """
 
 from __future__ import annotations
@@ -15,10 +17,10 @@ from django import forms
 
 from scoring.findings import RecordError, WrongDeck
 from scoring.game import suggested_rounds
+from scoring.names import MAX_ROUNDS, MAX_TARGET, NAME_MAX, check_goal, check_players, clean_name
 from scoring.variants import Table, variants_for
 
 SEATS = 6
-NAME_MAX = 30
 TARGETS = (200, 300, 500)
 RANDOM = "random"
 
@@ -61,30 +63,33 @@ class NewGameForm(forms.Form):
     goal = forms.ChoiceField(
         label="The game ends after", choices=GOALS, widget=forms.RadioSelect, initial="rounds"
     )
+    # The limits are the engine's (check_goal); the attributes only help the keyboard.
     rounds = forms.IntegerField(
         label="Rounds",
         required=False,
-        min_value=1,
-        max_value=99,
-        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+        widget=forms.NumberInput(attrs={"inputmode": "numeric", "min": 1, "max": MAX_ROUNDS}),
     )
     target = forms.IntegerField(
         label="Target total",
         required=False,
-        min_value=1,
-        max_value=9999,
-        widget=forms.NumberInput(attrs={"inputmode": "numeric", "list": "targets"}),
+        widget=forms.NumberInput(
+            attrs={"inputmode": "numeric", "list": "targets", "min": 1, "max": MAX_TARGET}
+        ),
     )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         for seat in range(SEATS):
+            # What a name may be is the engine's rule (clean_name, in clean()).
             self.fields[f"name_{seat}"] = forms.CharField(
                 label=f"Seat {seat + 1}",
                 required=False,
-                max_length=NAME_MAX,
                 widget=forms.TextInput(
-                    attrs={"autocomplete": "off", "placeholder": "Name" if seat < 3 else "(empty)"}
+                    attrs={
+                        "autocomplete": "off",
+                        "placeholder": "Name" if seat < 3 else "(empty)",
+                        "maxlength": NAME_MAX,
+                    }
                 ),
             )
         self.order_fields([f"name_{seat}" for seat in range(SEATS)])
@@ -122,37 +127,63 @@ class NewGameForm(forms.Form):
         if len(names) < 2:
             self.add_error("name_0", "Enter at least two players' names, one a seat.")
             return data
-        seen: dict[str, int] = {}
-        for seat in range(SEATS):
-            name = (data.get(f"name_{seat}") or "").strip()
-            if name and name.casefold() in seen:
-                self.add_error(
-                    f"name_{seat}", f"{name} is already at the table: names must differ."
-                )
-            seen.setdefault(name.casefold(), seat)
+        players = self._players(data, names)
+        if players is None:
+            return data
         variant, _, teams = str(data.get("variant") or "").partition(":")
         if variant:
             try:
-                Table.create(tuple(names), variant, teams or None, data.get("edition", "classic"))
+                Table.create(players, variant, teams or None, data.get("edition", "classic"))
             except WrongDeck as error:
                 self.add_error("edition", f"{error}.")
             except RecordError as error:
                 self.add_error("variant", f"{error}.")
-        data["players"], data["variant_name"], data["teams"] = names, variant, teams
+        data["players"], data["variant_name"], data["teams"] = list(players), variant, teams
         dealer = data.get("dealer")
         if dealer == RANDOM:
             data["first_dealer"], data["dealer_was_random"] = secrets.randbelow(len(names)), True
         elif dealer in names:
             data["first_dealer"], data["dealer_was_random"] = names.index(dealer), False
+        self._goal(data, len(names))
+        return data
+
+    def _players(self, data: dict[str, Any], names: list[str]) -> tuple[str, ...] | None:
+        """The names as the engine cleans them; None (with the engine's
+        words on the seat, or on the form) when it refuses them."""
+        refused = False
+        for seat in range(SEATS):
+            text = data.get(f"name_{seat}") or ""
+            if not text.strip():
+                continue
+            try:
+                clean_name(text)
+            except RecordError as error:
+                self.add_error(f"name_{seat}", f"{error}.")
+                refused = True
+        if refused:
+            return None
+        try:
+            return check_players(names)
+        except RecordError as error:
+            self.add_error(None, f"{error}.")
+            return None
+
+    def _goal(self, data: dict[str, Any], players: int) -> None:
+        """The goal chosen, checked by the engine (check_goal)."""
         goal = data.get("goal")
         data["goal_rounds"] = data["goal_target"] = None
         if goal == "rounds":
-            data["goal_rounds"] = data.get("rounds") or suggested_rounds(len(names))
+            rounds = data.get("rounds")
+            data["goal_rounds"] = suggested_rounds(players) if rounds is None else rounds
         elif goal == "target":
-            if not data.get("target"):
+            if data.get("target") is None:
                 self.add_error("target", "Enter the target total, for example 300.")
+                return
             data["goal_target"] = data.get("target")
-        return data
+        try:
+            check_goal(rounds=data["goal_rounds"], target=data["goal_target"])
+        except RecordError as error:
+            self.add_error("target" if goal == "target" else "rounds", f"{error}.")
 
     def game_fields(self) -> dict[str, Any]:
         data = self.cleaned_data

@@ -137,13 +137,13 @@ def test_moving_a_name_down_works_without_javascript(client):
     ("change", "message"),
     [
         ({"name_1": "", "name_2": ""}, "Enter at least two players' names"),
-        ({"name_2": "adam"}, "adam is already at the table: names must differ."),
+        ({"name_2": "adam"}, "two players may not share a name: 'Adam' and 'adam' are the same"),
         ({"variant": "lopaka"}, "Choose a variant that fits the number of players."),
         ({"variant": ""}, "Choose a variant."),
         ({"goal": "target"}, "Enter the target total, for example 300."),
-        ({"goal": "rounds", "rounds": "0"}, "Ensure this value is greater than or equal to 1"),
+        ({"goal": "rounds", "rounds": "0"}, "the goal's rounds must be a whole number from 1"),
         ({"dealer": "Doris"}, "Select a valid choice"),
-        ({"name_0": "A" * 31}, "at most 30 characters"),
+        ({"name_0": "A" * 31}, "is 31 characters long; a name has at most 30"),
     ],
 )
 def test_bad_set_ups_name_the_field_and_why(client, change, message):
