@@ -360,9 +360,7 @@ def standings(replayed: Replayed) -> dict[str, Any]:
             {
                 "number": round_state.number,
                 "dealer": names[round_state.shape.dealer],
-                # text, not numbers: a long game has hundreds of cells, and the
-                # template would localize each number
-                "scores": [str(score) for score in round_state.outcome.scores],
+                "scores": list(round_state.outcome.scores),
                 "bottle": ", ".join(names[seat] for seat in round_state.bottle_owners),
             }
         )

@@ -1,0 +1,42 @@
+"""The one piece of markup still built in Python: the body rows of the game
+page's round-by-round table (see ``round_rows``). Everything else a screen
+draws is a template partial (``imp/cards.html``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+from django.urls import reverse
+from django.utils.html import conditional_escape
+from django.utils.safestring import SafeString, mark_safe
+
+register = template.Library()
+
+_ROUND = 987654321
+"""A round number no game has: reversed once, then replaced."""
+
+
+@register.simple_tag(takes_context=True)
+def round_rows(context: template.Context, rounds: list[dict[str, Any]]) -> SafeString:
+    """The body rows of the game page's round-by-round table: each round's
+    number (a link to its detail) and every player's score.
+
+    Kept in Python on measurement: the same rows as a template loop with a
+    ``{% url %}`` per row cost 8.6 ms instead of 0.85 ms per render of the
+    standings of a 100-round game (0.65 -> 1.4 ms at 10 rounds), which takes
+    the standings' p95 past the 30 ms target of ``make bench``. One reverse()
+    and one string join; only whole numbers are put into the markup, and the
+    link is escaped once.
+    """
+    link = str(conditional_escape(reverse("imp:round_detail", args=[context["token"], _ROUND])))
+    before, after = link.split(f"/{_ROUND}/")
+    lines = []
+    for item in rounds:
+        number = int(item["number"])
+        cells = "".join(f"<td>{int(score)}</td>" for score in item["scores"])
+        lines.append(
+            f'<tr>\n          <th scope="row"><a href="{before}/{number}/{after}">{number}</a></th>'
+            f"\n          {cells}\n        </tr>"
+        )
+    return mark_safe("\n        ".join(lines))  # noqa: S308 - escaped link, whole numbers only
