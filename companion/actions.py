@@ -10,8 +10,10 @@ never left with half a change. Nothing here decides a rule.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.db import connection, transaction
 from django.utils import timezone
@@ -35,6 +37,49 @@ class Conflict(Exception):
         super().__init__(
             message or "Someone else entered a card at the same time; here is the current round."
         )
+
+
+OTHER = {
+    "play_card": "another card",
+    "set_known_hand": "other cards",
+    "edit_trick": "other cards",
+    "delete_trick": "another trick",
+    "enter_quick_round": "other coins or bottle owners",
+    "set_dealer": "another dealer",
+}
+"""What a form sent again with a different change of the same kind had."""
+
+
+class KeyReused(Conflict):
+    """The form's idempotency key was already applied to a different change:
+    the same form sent twice with other values (nothing is stored)."""
+
+    def __init__(self, other: str) -> None:
+        super().__init__(f"This form was already sent with {other}: reload the page.")
+
+
+@dataclass(frozen=True)
+class Sent:
+    """What one form asked for: the verb and its values. Its key sent again
+    with the same change is a retry (nothing to do); with another change,
+    the form was reused (:class:`KeyReused`)."""
+
+    verb: str
+    values: tuple[Any, ...] = ()
+
+    @property
+    def digest(self) -> str:
+        """The verb, then a SHA-256 of the values: "play_card:9f2c…"."""
+        values = hashlib.sha256(repr(self.values).encode()).hexdigest()
+        return f"{self.verb}:{values}"
+
+    def again(self, digest: str) -> None:
+        """None (a retry) when ``digest`` is this change's; KeyReused else.
+        A key stored before digests were kept ("") counts as a retry."""
+        if digest in ("", self.digest):
+            return None
+        same_kind = digest.partition(":")[0] == self.verb
+        raise KeyReused(OTHER.get(self.verb, "another change") if same_kind else "another change")
 
 
 class Refused(Exception):
@@ -93,15 +138,25 @@ def create_game(
 
 def replace_edit_link(token: str) -> Game:
     """A new edit link for the game of this edit link: old copies lead nowhere."""
+    return _replace_link(token, "edit_token")
+
+
+def replace_view_link(token: str) -> Game:
+    """A new view link for the game of this edit link: old copies of the
+    view link lead nowhere (only the edit link may do this)."""
+    return _replace_link(token, "view_token")
+
+
+def _replace_link(token: str, link: str) -> Game:
     with transaction.atomic():
         access = find_game(token, lock=True)
         access.require_edit()
         game = access.game
-        game.edit_token = new_token()
+        setattr(game, link, new_token())
         game.version += 1
         game.updated = timezone.now()
         changed = Game.objects.filter(pk=game.pk).update(
-            edit_token=game.edit_token, version=game.version, updated=game.updated
+            **{link: getattr(game, link)}, version=game.version, updated=game.updated
         )
         if not changed:
             raise GameGone()  # deleted since it was found
@@ -129,7 +184,7 @@ def play_card(game: Game, stamp: Stamp, card: int) -> Done:
         _lopaka_plays(current, done)
         return done
 
-    return _apply_current(game, stamp, change)
+    return _apply_current(game, stamp, change, Sent("play_card", (card,)))
 
 
 def undo_card(game: Game, stamp: Stamp) -> Done:
@@ -151,7 +206,7 @@ def undo_card(game: Game, stamp: Stamp) -> Done:
                 break
         return Done()
 
-    return _apply_current(game, stamp, change)
+    return _apply_current(game, stamp, change, Sent("undo_card", ()))
 
 
 def set_known_hand(game: Game, stamp: Stamp, seat: int, cards: list[int]) -> Done:
@@ -177,7 +232,7 @@ def set_known_hand(game: Game, stamp: Stamp, seat: int, cards: list[int]) -> Don
         _lopaka_plays(current, done)
         return done
 
-    return _apply_current(game, stamp, change)
+    return _apply_current(game, stamp, change, Sent("set_known_hand", (seat, sorted(cards))))
 
 
 def edit_trick(game: Game, stamp: Stamp, number: int, trick: int, cards: list[int]) -> Done:
@@ -190,7 +245,9 @@ def edit_trick(game: Game, stamp: Stamp, number: int, trick: int, cards: list[in
         target.tricks = tricks
         return [target], Done()
 
-    return _apply(game, stamp, change, describe=True)
+    return _apply(
+        game, stamp, change, Sent("edit_trick", (number, trick, list(cards))), describe=True
+    )
 
 
 def delete_trick(game: Game, stamp: Stamp, number: int, trick: int) -> Done:
@@ -201,7 +258,7 @@ def delete_trick(game: Game, stamp: Stamp, number: int, trick: int) -> Done:
         target.tricks = [list(cards) for i, cards in enumerate(target.tricks, 1) if i != trick]
         return [target], Done()
 
-    return _apply(game, stamp, change, describe=True)
+    return _apply(game, stamp, change, Sent("delete_trick", (number, trick)), describe=True)
 
 
 def enter_quick_round(
@@ -226,7 +283,9 @@ def enter_quick_round(
         current.lopaka_hand = current.open_hands = current.imps_trick = None
         return [current], Done()
 
-    return _apply(game, stamp, change)
+    return _apply(
+        game, stamp, change, Sent("enter_quick_round", (points, bottle, imps_trick_points))
+    )
 
 
 DEALER_FIXED = "The dealer can only be changed before the first card of the round."
@@ -248,7 +307,7 @@ def set_dealer(game: Game, stamp: Stamp, seat: int) -> Done:
         current.dealer = None if seat == _usual_dealer(game, rounds) else seat
         return [current], Done()
 
-    return _apply(game, stamp, change)
+    return _apply(game, stamp, change, Sent("set_dealer", (seat,)))
 
 
 def _usual_dealer(game: Game, rounds: list[Round]) -> int:
@@ -280,7 +339,7 @@ def confirm_round(game: Game, stamp: Stamp) -> Done:
             changed.append(following)
         return changed, Done()
 
-    return _apply(game, stamp, change)
+    return _apply(game, stamp, change, Sent("confirm_round", ()))
 
 
 def start_next_round(game: Game, rounds: list[Round]) -> Round:
@@ -300,21 +359,22 @@ def dismiss_warnings(game: Game, stamp: Stamp) -> Done:
         current.dismissed_warnings = len(state.rounds[current.number - 1].warnings)
         return [current], Done()
 
-    return _apply(game, stamp, change)
+    return _apply(game, stamp, change, Sent("dismiss_warnings", ()))
 
 
 Change = Callable[[list[Round]], tuple[list[Round], Done]]
 
 
-def _lock(game: Game, stamp: Stamp) -> Game | None:
+def _lock(game: Game, stamp: Stamp, sent: Sent) -> Game | None:
     """The game row, locked until the transaction ends, in one query with
-    whether the stamp's key was applied already (None then); Conflict when
-    the stamp's version is not the game's; 404 (:class:`GameGone`) when the
-    game was deleted since the request found it."""
-    # Plain SQL: compiling the ORM's select_for_update().annotate(Exists(...))
+    what the stamp's key was applied to already: None for the same change
+    (a retry), :class:`KeyReused` for another. Conflict when the stamp's
+    version is not the game's; 404 (:class:`GameGone`) when the game was
+    deleted since the request found it."""
+    # Plain SQL: compiling the ORM's select_for_update().annotate(Subquery(...))
     # cost five times what the database took to run it, on every change.
     sql = (
-        f"SELECT g.*, EXISTS (SELECT 1 FROM {Submission._meta.db_table} AS s"
+        f"SELECT g.*, (SELECT s.digest FROM {Submission._meta.db_table} AS s"
         " WHERE s.game_id = g.id AND s.key = %s) AS applied"
         f" FROM {Game._meta.db_table} AS g WHERE g.id = %s"
     )
@@ -324,31 +384,34 @@ def _lock(game: Game, stamp: Stamp) -> Game | None:
     if not found:
         raise GameGone()  # deleted since the request found it
     locked = found[0]
-    if locked.applied:
-        return None
+    if locked.applied is not None:
+        return sent.again(locked.applied)
     if stamp.version != locked.version:
         # After waiting for the lock, PostgreSQL re-reads the game row but
-        # not the EXISTS above (its snapshot is older): ask again, afresh.
-        if Submission.objects.filter(game_id=game.pk, key=stamp.key).exists():
-            return None
+        # not the subquery above (its snapshot is older): ask again, afresh.
+        applied = Submission.objects.filter(game_id=game.pk, key=stamp.key)
+        digest = applied.values_list("digest", flat=True).first()
+        if digest is not None:
+            return sent.again(digest)
         raise Conflict()
     return locked
 
 
-def _saved(game: Game, locked: Game, stamp: Stamp, changed: list[Round]) -> None:
-    """Save the changed rounds, the game's new version and the key."""
+def _saved(game: Game, locked: Game, stamp: Stamp, sent: Sent, changed: list[Round]) -> None:
+    """Save the changed rounds, the game's new version and the key (with
+    what it was sent for)."""
     for item in changed:
         item.version += 1
         item.save()
     locked.version += 1
     locked.save(update_fields=["version", "updated"])
-    Submission.objects.create(game=locked, key=stamp.key)
+    Submission.objects.create(game=locked, key=stamp.key, digest=sent.digest)
 
 
-def _apply(game: Game, stamp: Stamp, change: Change, *, describe: bool = False) -> Done:
+def _apply(game: Game, stamp: Stamp, change: Change, sent: Sent, *, describe: bool = False) -> Done:
     """Lock, check key and version, change, replay, save (see the module doc)."""
     with transaction.atomic():
-        locked = _lock(game, stamp)
+        locked = _lock(game, stamp, sent)
         if locked is None:
             return Done(applied=False)
         rounds = list(locked.rounds.all())
@@ -359,13 +422,15 @@ def _apply(game: Game, stamp: Stamp, change: Change, *, describe: bool = False) 
         done.rounds, done.record, done.state = rounds, record, after
         if before is not None:
             done.changes = describe_changes(before, after)
-        _saved(game, locked, stamp, changed)
+        _saved(game, locked, stamp, sent, changed)
     # Only these change in a verb: no query to read the game again.
     game.version, game.updated = locked.version, locked.updated
     return done
 
 
-def _apply_current(game: Game, stamp: Stamp, change: Callable[[CurrentRound], Done]) -> Done:
+def _apply_current(
+    game: Game, stamp: Stamp, change: Callable[[CurrentRound], Done], sent: Sent
+) -> Done:
     """:func:`_apply` for a verb that changes only the round being played
     (its last, unconfirmed round): that round alone is loaded and replayed.
 
@@ -375,7 +440,7 @@ def _apply_current(game: Game, stamp: Stamp, change: Callable[[CurrentRound], Do
     the game's totals), so the engine sees everything once a round.
     """
     with transaction.atomic():
-        locked = _lock(game, stamp)
+        locked = _lock(game, stamp, sent)
         if locked is None:
             return Done(applied=False)
         row = latest_round(locked)
@@ -392,7 +457,7 @@ def _apply_current(game: Game, stamp: Stamp, change: Callable[[CurrentRound], Do
             done.rounds = rounds
         else:
             done.current = current
-        _saved(game, locked, stamp, [row])
+        _saved(game, locked, stamp, sent, [row])
     game.version, game.updated = locked.version, locked.updated
     return done
 

@@ -89,11 +89,18 @@ class Round(models.Model):
 
 class Submission(models.Model):
     """An idempotency key of a change already applied: a retried POST is not
-    applied twice."""
+    applied twice, and the same key sent with another change is refused.
+    Kept a day (``manage.py prune_submissions``)."""
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="submissions")
     key = models.CharField(max_length=64)
-    created = models.DateTimeField(auto_now_add=True)
+    digest = models.CharField(
+        max_length=100,
+        blank=True,
+        default="",
+        help_text="The change the key was sent with: its verb and a SHA-256 of its values.",
+    )
+    created = models.DateTimeField(auto_now_add=True, db_index=True)
 
     class Meta:
         constraints = [

@@ -47,6 +47,9 @@ app_patterns = [
     # Sharing a game: its links as QR codes, a new link, deleting it.
     path("g/<str:token>/share/", sharing.share, name="share"),
     path("g/<str:token>/share/regenerate/", sharing.regenerate, name="regenerate"),
+    path(
+        "g/<str:token>/share/regenerate-view/", sharing.regenerate_view, name="regenerate_view"
+    ),
     path("g/<str:token>/delete/", sharing.delete, name="delete"),
     # Exports of a game, and the API that makes a game of a record.
     path("g/<str:token>/record.json", exports.record_json, name="record_json"),

@@ -81,11 +81,26 @@ def regenerate(request: HttpRequest, token: str) -> HttpResponse:
     if request.method != "POST":
         access = find_game(token)
         access.require_edit()
-        return render(request, "sharing/regenerate.html", {"access": access, "token": token})
+        context = {"access": access, "token": token, "link": "edit"}
+        return render(request, "sharing/regenerate.html", context)
     game = actions.replace_edit_link(token)
     forget(request, {token})
     remember_game(request, Access(game, game.edit_token, True))
     return redirect(game_path(game.edit_token))
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def regenerate_view(request: HttpRequest, token: str) -> HttpResponse:
+    """Replace the view link (after a confirm page), with the edit link only:
+    old copies of the view link then lead nowhere; the share page shows the
+    new one."""
+    if request.method != "POST":
+        access = find_game(token)
+        access.require_edit()
+        context = {"access": access, "token": token, "link": "view"}
+        return render(request, "sharing/regenerate.html", context)
+    actions.replace_view_link(token)
+    return redirect("imp:share", token=token)
 
 
 @require_http_methods(["GET", "HEAD", "POST"])

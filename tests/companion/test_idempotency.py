@@ -1,0 +1,83 @@
+"""An idempotency key makes a retried POST a no-op; the same key sent again
+with a *different* change is refused (409) in plain words, and nothing is
+stored, instead of a silent redirect that stored nothing."""
+
+from __future__ import annotations
+
+import uuid
+
+import pytest
+
+from companion.models import Submission
+from tests.companion.conftest import rounds_of, text
+
+pytestmark = pytest.mark.django_db
+
+REUSED = "This form was already sent with {}: reload the page"
+
+
+def send(editor, name, data, key, *args):
+    return editor.client.post(
+        editor.url(name, *args), {"version": editor.game.version, "key": key, **data}
+    )
+
+
+def test_the_same_key_with_the_same_card_is_a_quiet_retry(editor):
+    key = uuid.uuid4().hex
+    first = send(editor, "play_card", {"card": "24"}, key)
+
+    again = send(editor, "play_card", {"card": "24"}, key)
+
+    assert (first.status_code, again.status_code) == (302, 302)
+    assert editor.game.rounds.get().tricks == [["24"]]
+
+
+def test_the_same_key_with_another_card_is_a_409_that_says_so(editor):
+    key = uuid.uuid4().hex
+    assert send(editor, "play_card", {"card": "24"}, key).status_code == 302
+    before = rounds_of(editor.game)
+
+    response = send(editor, "play_card", {"card": "15"}, key)
+
+    assert response.status_code == 409
+    assert REUSED.format("another card") in text(response)
+    assert rounds_of(editor.game) == before
+    assert Submission.objects.filter(game=editor.game).count() == 1
+
+
+def test_the_same_key_for_another_kind_of_change_is_a_409(editor):
+    key = uuid.uuid4().hex
+    assert send(editor, "set_dealer", {"seat": "2"}, key).status_code == 302
+    editor.game.refresh_from_db()
+    before = rounds_of(editor.game)
+
+    response = send(editor, "play_card", {"card": "24"}, key)
+
+    assert response.status_code == 409
+    assert REUSED.format("another change") in text(response)
+    assert rounds_of(editor.game) == before
+
+
+def test_the_same_key_with_another_dealer_is_a_409(editor):
+    key = uuid.uuid4().hex
+    assert send(editor, "set_dealer", {"seat": "2"}, key).status_code == 302
+
+    response = send(editor, "set_dealer", {"seat": "0"}, key)
+
+    assert response.status_code == 409
+    assert REUSED.format("another dealer") in text(response)
+    assert editor.game.rounds.get().dealer == 2
+
+
+def test_a_corrected_trick_sent_again_with_other_cards_is_a_409(editor):
+    editor.play("24", "15", "17")
+    editor.game.refresh_from_db()
+    key = uuid.uuid4().hex
+    cards = {"card_0": "24", "card_1": "15", "card_2": "16"}
+    assert send(editor, "edit_trick", cards, key, 1, 1).status_code == 302
+
+    response = send(editor, "edit_trick", {**cards, "card_2": "18"}, key, 1, 1)
+
+    assert response.status_code == 409
+    assert REUSED.format("other cards") in text(response)
+    assert editor.game.rounds.get().tricks == [["24", "15", "16"]]
