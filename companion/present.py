@@ -15,6 +15,8 @@ from functools import lru_cache
 from typing import Any
 
 from django.http import HttpRequest
+from django.utils.html import escape
+from django.utils.safestring import SafeString
 from django_htmx.middleware import HtmxDetails
 
 from companion.access import Access
@@ -50,26 +52,27 @@ def words_of(game: Game) -> dict[str, str]:
 @dataclass(frozen=True)
 class CardFace:
     """A card as the screen shows it: number, colour (name, symbol, class),
-    coins, and the words a screen reader says for what the eye sees."""
+    coins, and the words a screen reader says for what the eye sees.
+
+    The texts are escaped once, when the face is made (faces are memoized,
+    see :func:`face`): the ``face`` partial is drawn some 40 times per round
+    screen, and Django would otherwise escape each of its texts at every
+    render (half the partial's cost). Nothing here is markup.
+    """
 
     code: int
-    text: str
-    colour: str
-    symbol: str
-    css: str
-    coins: int
-    label: str
+    text: SafeString
+    colour: SafeString
+    symbol: SafeString
+    css: SafeString
+    coins: SafeString
+    """The coins as the face shows them ("3")."""
+    label: SafeString
     """Number, coins, colour: the picker button's name (WCAG 2.5.3, label in name)."""
-    words: str
+    words: SafeString
     """The colour and coins in words, said after the number (", blue, 3 coins")."""
-    shown: str = ""
+    shown: SafeString = SafeString("")
     """The colour written out beside its symbol (" blue"), or nothing."""
-
-    @property
-    def named(self) -> CardFace:
-        """The same face with its colour written out beside the symbol (the
-        dispute page's rows): the words then only add the coins."""
-        return dataclass_replace(self, shown=f" {self.colour}", words=f", {coins(self.coins)}")
 
 
 def coins(count: int) -> str:
@@ -88,8 +91,10 @@ class PlayedCard:
 
 
 @lru_cache(maxsize=1024)
-def face(deck: Deck, code: int) -> CardFace:
-    """How one card of the deck looks on screen.
+def face(deck: Deck, code: int, *, named: bool = False) -> CardFace:
+    """How one card of the deck looks on screen; ``named``: with its colour
+    written out beside the symbol (the dispute page's rows), the words then
+    saying only the coins.
 
     Memoized: a card's face depends on nothing but the deck (the engine's
     constant decks), so each face is built once per process; no game state
@@ -100,13 +105,14 @@ def face(deck: Deck, code: int) -> CardFace:
     text, count = card_text(code), deck.coins[code]
     return CardFace(
         code=code,
-        text=text,
-        colour=colour,
-        symbol=COLOUR_SYMBOLS[deck.colour[code]],
-        css=f"{prefix}-{colour}",
-        coins=count,
-        label=f"{text}, {coins(count)}, {colour}",
-        words=f", {colour}, {coins(count)}",
+        text=escape(text),
+        colour=escape(colour),
+        symbol=escape(COLOUR_SYMBOLS[deck.colour[code]]),
+        css=escape(f"{prefix}-{colour}"),
+        coins=escape(count),
+        label=escape(f"{text}, {coins(count)}, {colour}"),
+        words=escape(f", {coins(count)}" if named else f", {colour}, {coins(count)}"),
+        shown=escape(f" {colour}" if named else ""),
     )
 
 

@@ -203,7 +203,7 @@ def rule_dispute(deck: Deck, prices: list[int], cards: list[int], names: list[st
     """Ask the engine who wins the trick, and put its answer in words."""
     ruling = rule_trick(cards, prices)
     played = [
-        PlayedCard(names[index], face(deck, code).named, wins=index == ruling.winner_index)
+        PlayedCard(names[index], face(deck, code, named=True), wins=index == ruling.winner_index)
         for index, code in enumerate(cards)
     ]
     after = list(prices)
