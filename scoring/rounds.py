@@ -30,7 +30,7 @@ from scoring.findings import (
 from scoring.hands import IMPS, KNOWN, KnownHands, known_hands
 from scoring.lopaka import lopaka_play
 from scoring.scores import RoundOutcome, score_round
-from scoring.variants import RoundShape, Table
+from scoring.variants import OPEN, RoundShape, Table
 
 
 class TrickPlay(NamedTuple):
@@ -228,17 +228,21 @@ class _Replay:
         return {"trick": trick, "player": self.shape.names[player], "card": text}
 
     def revoke(self, trick: int, player: int, card: int, key: int, colour: int) -> None:
+        """Warn of a revoke: ``key`` (a player's hand) did not follow ``colour``
+        earlier, in this trick or before, and now plays it."""
         earlier, other = self.void_at[3 * key + colour]
-        if earlier >= trick:
-            return
         self.void[key] &= ~(1 << colour)
         name = self.shape.names[player]
         colour_name = self.deck.colour_name(card)
+        hand = from_hand = ""
+        if self.table.variant.has_open_hands:
+            hand = " from the open hand" if key & 1 == OPEN else " from the hidden hand"
+            from_hand = " from that hand"
         self.warnings.append(
             Revoke(
-                f"{name} did not follow {colour_name} with {card_text(other)}, but plays "
-                f"{card_text(card)} ({colour_name}) in trick {trick}: a revoke (no card "
-                f"enters a hand during play, so {name} held a {colour_name} card then)",
+                f"{name} did not follow {colour_name} with {card_text(other)}{hand}, but plays "
+                f"{card_text(card)} ({colour_name}){from_hand} in trick {trick}: a revoke (no "
+                f"card enters a hand during play, so {name} held a {colour_name} card then)",
                 round=self.number,
                 trick=earlier,
                 player=None,
