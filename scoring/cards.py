@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from scoring.findings import RecordError, WrongDeck
+from scoring.findings import RecordError, WrongDeck, quote
 
 START_PRICE = 38
 """The 19, the start price card, as a code (RULES.md section 4)."""
@@ -91,6 +91,27 @@ def card_code(text: object) -> int | None:
             return None
         code += 1
     return code if code < CODE_LIMIT else None
+
+
+def why_not_a_card(value: object) -> str:
+    r"""Why a value written in a record for a card is none, in plain words.
+    A record writes each card exactly as :func:`card_text` does.
+
+    >>> print(why_not_a_card("15.0"), why_not_a_card(24), why_not_a_card("abc"), sep="\n")
+    '15.0' is not how a card is written: write "15"
+    the number 24 is not how a card is written: write "24", as text
+    'abc' is not a card
+    """
+    if isinstance(value, str | int | float) and not isinstance(value, bool):
+        code = card_code(value) if not isinstance(value, str) or len(value) <= 20 else None
+        if code is not None and isinstance(value, str):
+            return f'{quote(value)} is not how a card is written: write "{card_text(code)}"'
+        if code is not None:
+            return (
+                f"the number {quote(value)} is not how a card is written: "
+                f'write "{card_text(code)}", as text'
+            )
+    return f"{quote(value)} is not a card"
 
 
 def card_text(code: int) -> str:

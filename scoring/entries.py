@@ -1,8 +1,9 @@
 """What the table enters for a round: values, never results (GAME-RECORD.md).
 
 Cards are codes (see :mod:`scoring.cards`). A card text that is no card at
-all is kept as a negative code whose text is in ``malformed``, so that the
-replay can name the player who played it.
+all (or not written exactly as a card is) is kept as a negative code whose
+written value is in ``malformed``, so that the replay can name the player
+who played it.
 """
 
 from __future__ import annotations
@@ -36,7 +37,14 @@ class RoundEntries:
     lopaka_hand: tuple[int, ...] | None = None
     open_hands: tuple[tuple[int, tuple[int, ...]], ...] = ()
     quick: QuickEntry | None = None
-    malformed: tuple[tuple[int, str], ...] = ()
+    malformed: tuple[tuple[int, object], ...] = ()
+
+    def written(self, code: int) -> object:
+        """What the record wrote for a code that is no card (see ``malformed``)."""
+        for known, value in self.malformed:
+            if known == code:
+                return value
+        return None
 
     def with_tricks(self, tricks: tuple[tuple[int, ...], ...]) -> RoundEntries:
         """The same entries with other tricks."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from scoring.cards import card_text
+from scoring.cards import card_text, why_not_a_card
 from scoring.findings import (
     CardInKnownHand,
     ImpsTrickError,
@@ -17,6 +17,7 @@ from scoring.findings import (
     OpenHandMustFollow,
     RecordError,
     UnknownCard,
+    quote,
 )
 from scoring.lopaka import lopaka_play
 from scoring.variants import BRIGHT_HOUSE, HIDDEN, OPEN, RoundShape, Table
@@ -31,37 +32,44 @@ IMPS = 255
 
 
 def mark_imps_trick(
-    table: Table, shape: RoundShape, cards: tuple[int, ...] | None, seen: bytearray
+    table: Table, shape: RoundShape, entries: RoundEntries, seen: bytearray
 ) -> None:
     """Check an entered Imp's Trick and mark its cards as seen."""
+    cards = entries.imps_trick
     if cards is None:
         return
-    _check_cards(table, cards, "the Imp's Trick")
     if len(cards) != shape.imps_trick_size:
         raise ImpsTrickError(
             f"the Imp's Trick of this round holds {shape.imps_trick_size} cards, "
             f"but {len(cards)} are entered"
         )
+    _check_cards(table, cards, "the Imp's Trick", entries)
     for card in cards:
         seen[card] = IMPS
 
 
-def _check_cards(table: Table, cards: tuple[int, ...], what: str) -> None:
+def _check_cards(table: Table, cards: tuple[int, ...], what: str, entries: RoundEntries) -> None:
+    """Refuse a hand's card that is not in the deck, or listed twice: in
+    one pass, whatever the length."""
     deck = table.deck
+    listed: set[int] = set()
     for card in cards:
+        if card < 0:
+            value = entries.written(card)
+            raise UnknownCard(f"{what} holds {quote(value)}: {why_not_a_card(value)}")
         if not deck.has(card):
-            text = card_text(card) if card >= 0 else "a card"
-            raise UnknownCard(f"{what} holds {text}, which is not a card of this deck")
-    if len(set(cards)) != len(cards):
-        twice = sorted(card for card in set(cards) if cards.count(card) > 1)
-        raise KnownHandError(f"{what} lists {card_text(twice[0])} twice")
+            raise UnknownCard(f"{what} holds {card_text(card)}, which is not a card of this deck")
+        if card in listed:
+            raise KnownHandError(f"{what} lists {card_text(card)} twice")
+        listed.add(card)
 
 
 class KnownHands:
     """The face-up hands of a round while it is replayed."""
 
-    def __init__(self, table: Table, shape: RoundShape) -> None:
+    def __init__(self, table: Table, shape: RoundShape, entries: RoundEntries) -> None:
         self.table = table
+        self.entries = entries
         self.shape = shape
         self.owner: dict[int, int] = {}
         self.lopaka_left: list[int] | None = None
@@ -71,7 +79,7 @@ class KnownHands:
 
     def add(self, player: int, cards: tuple[int, ...], seen: bytearray, what: str) -> None:
         """Add a known hand, refusing cards that are elsewhere."""
-        _check_cards(self.table, cards, what)
+        _check_cards(self.table, cards, what, self.entries)
         for card in cards:
             if seen[card] == IMPS:
                 raise KnownHandError(f"{what} holds {card_text(card)}, which is in the Imp's Trick")
@@ -185,7 +193,7 @@ def known_hands(
     table: Table, shape: RoundShape, entries: RoundEntries, seen: bytearray
 ) -> KnownHands | None:
     """Mark the Imp's Trick and the known hands of a round, checking them."""
-    mark_imps_trick(table, shape, entries.imps_trick, seen)
+    mark_imps_trick(table, shape, entries, seen)
     variant = table.variant
     if entries.lopaka_hand is not None and not variant.has_lopaka:
         raise RecordError(f"a lopaka_hand is given, but the {variant.title} variant has no Lopaka")
@@ -193,7 +201,7 @@ def known_hands(
         raise RecordError(f"open_hands are given, but the {variant.title} variant has none")
     if entries.lopaka_hand is None and not entries.open_hands:
         return None
-    hands = KnownHands(table, shape)
+    hands = KnownHands(table, shape, entries)
     if entries.lopaka_hand is not None:
         _add_lopaka(hands, shape, entries.lopaka_hand, seen)
     for player, cards in entries.open_hands:

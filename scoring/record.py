@@ -17,7 +17,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from scoring.cards import CODE_LIMIT, card_code, card_text
+from scoring.cards import CODE_LIMIT, card_text
 from scoring.entries import Goal, QuickEntry, RoundEntries
 from scoring.findings import Finding, InvalidRecord, RecordError, quote
 from scoring.game import GameState, replay_game
@@ -26,7 +26,7 @@ from scoring.variants import LOPAKA, Table
 
 FORMAT = "bottle-imp/1"
 MALFORMED_LIMIT = 100
-"""Texts that are no cards get codes -1…-100, which index no card's colour."""
+"""Values that are no cards get codes -1…-100, which index no card's colour."""
 
 
 @dataclass(frozen=True)
@@ -99,23 +99,29 @@ _TEXT_OF = tuple(card_text(code) for code in range(CODE_LIMIT))
 
 
 class _Cards:
-    """Turns card texts into codes; texts that are no card get negative codes."""
+    """Turns card texts into codes. A card must be written exactly as the
+    engine writes it ("17", "2.5"); anything else ("17.0", " 17", 17) gets a
+    negative code, and the replay refuses it naming who played it."""
 
     def __init__(self) -> None:
-        self.malformed: dict[str, int] = {}
+        self.malformed: dict[object, tuple[int, object]] = {}
 
-    def code(self, text: Any) -> int:
-        if isinstance(text, str):
-            known = _CARD_TEXTS.get(text)
+    def code(self, value: Any) -> int:
+        if isinstance(value, str):
+            known = _CARD_TEXTS.get(value)
             if known is not None:
                 return known
-        code = card_code(text)
-        if code is not None:
-            return code
-        shown = text if isinstance(text, str) else json.dumps(text)
-        if shown not in self.malformed and len(self.malformed) >= MALFORMED_LIMIT:
+            key: object = value
+        else:  # not hashed: 1, 1.0 and true would be one key
+            key = (type(value).__name__, quote(value))
+        entry = self.malformed.get(key)
+        if entry is not None:
+            return entry[0]
+        if len(self.malformed) >= MALFORMED_LIMIT:
             raise RecordError(f"more than {MALFORMED_LIMIT} entries of a round are no cards")
-        return self.malformed.setdefault(shown, -1 - len(self.malformed))
+        code = -1 - len(self.malformed)
+        self.malformed[key] = (code, value)
+        return code
 
     def codes(self, value: Any, what: str, number: int) -> tuple[int, ...]:
         if not isinstance(value, list):
@@ -159,7 +165,7 @@ def parse_round(table: Table, data: Any, number: int) -> RoundEntries:
         imps_trick=None if imps is None else cards.codes(imps, "the Imp's Trick", number),
         lopaka_hand=None if lopaka is None else cards.codes(lopaka, "Lopaka's hand", number),
         open_hands=_open_hands(table, data.get("open_hands"), cards, number),
-        malformed=tuple((code, text) for text, code in cards.malformed.items()),
+        malformed=tuple(cards.malformed.values()),
     )
 
 
@@ -267,8 +273,8 @@ def write_round(table: Table, entries: RoundEntries) -> dict[str, Any]:
     texts = dict(entries.malformed)
     names = table.names
 
-    def text(code: int) -> str:
-        return texts[code] if code < 0 else card_text(code)
+    def text(code: int) -> object:
+        return texts[code] if code < 0 else _TEXT_OF[code]
 
     data: dict[str, Any] = {}
     if entries.dealer is not None:

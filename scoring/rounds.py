@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from scoring.cards import CODE_LIMIT, START_PRICE, card_text
+from scoring.cards import CODE_LIMIT, START_PRICE, card_text, why_not_a_card
 from scoring.entries import RoundEntries
 from scoring.findings import (
     CardAlreadyPlayed,
@@ -26,6 +26,7 @@ from scoring.findings import (
     TooManyTricks,
     UnknownCard,
     WrongTrickSize,
+    quote,
 )
 from scoring.hands import IMPS, KNOWN, KnownHands, known_hands
 from scoring.lopaka import lopaka_play
@@ -205,8 +206,7 @@ class _Replay:
 
     def not_a_card(self, card: int) -> str:
         if card < 0:
-            text = dict(self.entries.malformed).get(card, "?")
-            return f"{text!r} is not a card"
+            return why_not_a_card(self.entries.written(card))
         deck = self.deck
         if card & 1:
             if len(deck.cards) == 54:
@@ -224,7 +224,7 @@ class _Replay:
         raise CardAlreadyPlayed(f"{card_text(card)} was already played in trick {seen}", **where)
 
     def at(self, trick: int, player: int, card: int) -> dict[str, object]:
-        text = dict(self.entries.malformed).get(card, "?") if card < 0 else card_text(card)
+        text = quote(self.entries.written(card)) if card < 0 else card_text(card)
         return {"trick": trick, "player": self.shape.names[player], "card": text}
 
     def revoke(self, trick: int, player: int, card: int, key: int, colour: int) -> None:

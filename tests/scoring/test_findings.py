@@ -100,7 +100,7 @@ REFUSED = [
     (
         record(rounds=[tricks("24 15 17", "abc")]),
         UnknownCard,
-        "round 1, trick 2: Adam plays abc: 'abc' is not a card",
+        "round 1, trick 2: Adam plays 'abc': 'abc' is not a card",
     ),
     # Five or six players with the classic deck.
     (

@@ -101,7 +101,7 @@ def test_classic_three_players():
 
 
 def test_classic_three_players_with_the_imps_trick_entered():
-    rounds = [{"tricks": split(CLASSIC_3), "imps_trick": ["3", "1", "2.0"]}]
+    rounds = [{"tricks": split(CLASSIC_3), "imps_trick": ["3", "1", "2"]}]
     assert score(record("classic", FOUR[:3], rounds))["rounds"][0]["penalty"] == 4
 
 
