@@ -195,7 +195,7 @@ def deck_for(edition: str, players: int) -> Deck:
     basic cards; 5–6 players: matagot with the 18 half cards, 54 in all.
     """
     if edition not in EDITIONS:
-        raise RecordError(f"the edition must be classic or matagot, not {edition!r}")
+        raise RecordError(f"the edition must be classic or matagot, not {quote(edition)}")
     if players >= 5:
         if edition != "matagot":
             raise WrongDeck(

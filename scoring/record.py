@@ -54,17 +54,18 @@ def parse_record(data: Any) -> GameRecord:
     if not isinstance(data, dict):
         raise RecordError("the record must be a JSON object")
     if data.get("format") != FORMAT:
-        raise RecordError(f"the record's format must be {FORMAT!r}, not {data.get('format')!r}")
+        shown = quote(data.get("format"))
+        raise RecordError(f"the record's format must be {FORMAT!r}, not {shown}")
     players = check_players(data.get("players"))
     edition = data.get("edition", "classic")
     if not isinstance(edition, str):
-        raise RecordError(f"the edition must be classic or matagot, not {edition!r}")
+        raise RecordError(f"the edition must be classic or matagot, not {quote(edition)}")
     variant = data.get("variant")
     if not isinstance(variant, str):
-        raise RecordError(f"the variant must be a name, not {variant!r}")
+        raise RecordError(f"the variant must be a name, not {quote(variant)}")
     teams = data.get("teams")
     if teams is not None and not isinstance(teams, str):
-        raise RecordError(f'the team layout must be written like "2-1-1", not {teams!r}')
+        raise RecordError(f'the team layout must be written like "2-1-1", not {quote(teams)}')
     table = Table.create(players, variant, teams, edition)
     first_dealer = _seat(data.get("first_dealer"), len(players), "first_dealer")
     goal = _goal(data.get("goal"))
@@ -82,7 +83,7 @@ def replay(record: GameRecord) -> GameState:
 
 def _seat(value: Any, count: int, field: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < count:
-        raise RecordError(f"{field} must be a seat from 0 to {count - 1}, not {value!r}")
+        raise RecordError(f"{field} must be a seat from 0 to {count - 1}, not {quote(value)}")
     return value
 
 

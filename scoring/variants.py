@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from functools import cache
 
 from scoring.cards import Deck, deck_for
-from scoring.findings import RecordError
+from scoring.findings import RecordError, quote
 
 ONE_HAND, BRIGHT_HOUSE, DEVILS_EYE = "one", "bright-house", "devils-eye"
 OPEN, HIDDEN = 0, 1
@@ -205,7 +205,7 @@ class Table:
         chosen = VARIANTS.get(variant)
         if chosen is None:
             names = ", ".join(VARIANTS)
-            raise RecordError(f"unknown variant {variant!r}: it must be one of {names}")
+            raise RecordError(f"unknown variant {quote(variant)}: it must be one of {names}")
         count = len(players)
         layout = _layout_for(chosen, teams, count)
         if count not in chosen.players:
@@ -242,7 +242,7 @@ def _layout_for(variant: Variant, teams: str | None, count: int) -> TeamLayout |
     layout = TEAM_LAYOUTS.get(teams)
     if layout is None:
         raise RecordError(
-            f"unknown team layout {teams!r}: it must be 2-1-1, 2-2-1, 2-2-2 or 2-2-1-1"
+            f"unknown team layout {quote(teams)}: it must be 2-1-1, 2-2-1, 2-2-2 or 2-2-1-1"
         )
     if layout.players != count:
         raise RecordError(f"teams {teams} is for {layout.players} players, not {count}")

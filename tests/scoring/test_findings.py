@@ -403,8 +403,8 @@ def without(field):
 
 BAD_FIELDS = [
     (without("players"), "players must be a list of names"),
-    (without("variant"), "the variant must be a name, not None"),
-    (without("first_dealer"), "first_dealer must be a seat from 0 to 2, not None"),
+    (without("variant"), "the variant must be a name, not null"),
+    (without("first_dealer"), "first_dealer must be a seat from 0 to 2, not null"),
     (without("goal"), r'the goal must be \{"rounds": N\}, \{"target": T\} or \{\}'),
     (without("rounds"), "the record needs a list of rounds"),
     (record(players=[]), "players must be a list of names"),
@@ -421,7 +421,7 @@ BAD_FIELDS = [
     (record(edition="bambus"), "the edition must be classic or matagot, not 'bambus'"),
     (record(variant="lopaka", players=["Lopaka", "Betty"]), "no player may be called Lopaka"),
     (record(first_dealer=3), "first_dealer must be a seat from 0 to 2, not 3"),
-    (record(first_dealer=True), "first_dealer must be a seat from 0 to 2, not True"),
+    (record(first_dealer=True), "first_dealer must be a seat from 0 to 2, not true"),
     (record(goal={"rounds": 0}), "the goal's rounds must be a whole number from 1 to 999, not 0"),
     (record(goal={"target": "300"}), "the goal's target must be a whole number"),
     (record(goal={"rounds": 2, "target": 300}), "the goal must be"),
