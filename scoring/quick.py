@@ -4,18 +4,23 @@
 
 from __future__ import annotations
 
-from scoring.entries import QuickEntry
-from scoring.findings import QuickRoundError
+from scoring.cards import CODE_LIMIT, card_text
+from scoring.entries import QuickEntry, RoundEntries
+from scoring.findings import QuickRoundError, RuleError
+from scoring.hands import mark_imps_trick
 from scoring.rounds import RoundState
 from scoring.scores import score_round
 from scoring.variants import RoundShape, Table
 
 
-def replay_quick(table: Table, shape: RoundShape, quick: QuickEntry, number: int) -> RoundState:
-    """Check a quick round and score it."""
+def replay_quick(table: Table, shape: RoundShape, entries: RoundEntries, number: int) -> RoundState:
+    """Check a quick round (and its Imp's Trick's cards, when entered) and score it."""
+    quick = entries.quick
+    assert quick is not None
     try:
         _check(table, shape, quick)
-    except QuickRoundError as error:
+        imps = _imps_trick(table, shape, entries)
+    except RuleError as error:
         raise error.located(number) from None
     owners = tuple(quick.bottle)
     penalty = quick.imps_trick_points
@@ -28,13 +33,31 @@ def replay_quick(table: Table, shape: RoundShape, quick: QuickEntry, number: int
         owners=owners,
         trick_points=quick.points if quick.lopaka_known else quick.points[:-1],
         complete=True,
-        imps_trick=None,
+        imps_trick=imps,
         penalty=penalty,
         outcome=outcome,
         warnings=(),
         next_leader=shape.first_leader,
         is_quick=True,
     )
+
+
+def _imps_trick(table: Table, shape: RoundShape, entries: RoundEntries) -> tuple[int, ...] | None:
+    """The Imp's Trick's cards entered with a quick round, checked like any
+    Imp's Trick; their coins must be the coins entered for it."""
+    if entries.imps_trick is None:
+        return None
+    mark_imps_trick(table, shape, entries, bytearray(CODE_LIMIT))
+    cards = tuple(sorted(entries.imps_trick))
+    coins = table.deck.points(cards)
+    points = entries.quick.imps_trick_points if entries.quick else None
+    if coins != points:
+        listed = ", ".join(card_text(card) for card in cards)
+        raise QuickRoundError(
+            f"the Imp's Trick's cards {listed} hold {coins} coins, "
+            f"but its coins are entered as {points}"
+        )
+    return cards
 
 
 def _check(table: Table, shape: RoundShape, quick: QuickEntry) -> None:
@@ -49,7 +72,7 @@ def _check(table: Table, shape: RoundShape, quick: QuickEntry) -> None:
     for seat, points in enumerate(quick.points):
         name = shape.names[seat]
         if points is None:
-            if seat not in quick.bottle and not (seat == shape.lopaka and not quick.lopaka_known):
+            if not _may_be_left_out(shape, quick, seat):
                 raise QuickRoundError(f"{name}'s coins are missing, and {name} owns no bottle")
         elif not 0 <= points <= deck_total:
             raise QuickRoundError(
@@ -68,3 +91,12 @@ def _check(table: Table, shape: RoundShape, quick: QuickEntry) -> None:
                 f"the coins entered and the Imp's Trick make {total}, "
                 f"but the deck holds {deck_total}"
             )
+
+
+def _may_be_left_out(shape: RoundShape, quick: QuickEntry, seat: int) -> bool:
+    """Whether a participant's coins are not counted: a bottle owner's, a
+    bottle owner's team partner's (the team scores minus the penalty), or
+    Lopaka's when his coins are not entered."""
+    if seat in quick.bottle or (seat == shape.lopaka and not quick.lopaka_known):
+        return True
+    return any(seat in team and set(team) & set(quick.bottle) for team in shape.teams)

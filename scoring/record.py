@@ -147,9 +147,16 @@ def parse_round(table: Table, data: Any, number: int) -> RoundEntries:
     has_tricks, has_quick = "tricks" in data, "quick" in data
     if has_tricks == has_quick:
         raise RecordError("a round has either tricks or a quick entry, and not both", round=number)
-    if has_quick:
-        return RoundEntries(dealer=dealer, quick=_quick(table, data["quick"], number))
     cards = _Cards()
+    imps = data.get("imps_trick")
+    imps_trick = None if imps is None else cards.codes(imps, "the Imp's Trick", number)
+    if has_quick:
+        return RoundEntries(
+            dealer=dealer,
+            quick=_quick(table, data["quick"], number),
+            imps_trick=imps_trick,
+            malformed=tuple(cards.malformed.values()),
+        )
     tricks = data["tricks"]
     if not isinstance(tricks, list):
         raise RecordError("tricks must be a list of tricks", round=number)
@@ -158,12 +165,11 @@ def parse_round(table: Table, data: Any, number: int) -> RoundEntries:
         parsed = tuple(
             cards.codes(trick, f"trick {i}", number) for i, trick in enumerate(tricks, 1)
         )
-    imps = data.get("imps_trick")
     lopaka = data.get("lopaka_hand")
     return RoundEntries(
         dealer=dealer,
         tricks=parsed,
-        imps_trick=None if imps is None else cards.codes(imps, "the Imp's Trick", number),
+        imps_trick=imps_trick,
         lopaka_hand=None if lopaka is None else cards.codes(lopaka, "Lopaka's hand", number),
         open_hands=_open_hands(table, data.get("open_hands"), cards, number),
         malformed=tuple(cards.malformed.values()),
@@ -292,6 +298,8 @@ def write_round(table: Table, entries: RoundEntries) -> dict[str, Any]:
             "bottle": [names[seat] for seat in quick.bottle],
             "imps_trick_points": quick.imps_trick_points,
         }
+        if entries.imps_trick is not None:
+            data["imps_trick"] = [text(card) for card in entries.imps_trick]
         return data
     data["tricks"] = [[text(card) for card in trick] for trick in entries.tricks]
     if entries.imps_trick is not None:

@@ -96,7 +96,7 @@ def replay_round(table: Table, entries: RoundEntries, number: int, dealer: int) 
     if entries.quick is not None:
         from scoring.quick import replay_quick
 
-        return replay_quick(table, shape, entries.quick, number)
+        return replay_quick(table, shape, entries, number)
     try:
         return _Replay(table, shape, entries, number).run()
     except RuleError as error:
