@@ -104,7 +104,7 @@ def replay_round(table: Table, entries: RoundEntries, number: int, dealer: int) 
 
 
 def check_trick_count(shape: RoundShape, count: int) -> None:
-    """Refuse more tricks than the round has (RULES.md section 3)."""
+    """Refuse more tricks than the round has (docs/rules.md, section 3)."""
     if count > shape.tricks:
         raise TooManyTricks(
             f"a round of {shape.participants} has {shape.tricks} tricks, but {count} are entered",
