@@ -48,6 +48,9 @@ def main(argv: list[str] | None = None) -> int:
     benching = commands.add_parser("bench", help="rounds a second the engine replays and scores")
     benching.add_argument("--json", action="store_true")
     benching.add_argument("--seconds", type=float, default=1.0)
+    benching.add_argument(
+        "--records", action="store_true", help="seconds to score or refuse hostile 1 MiB records"
+    )
     args = parser.parse_args(argv)
     if args.command == "score":
         return score(args.file)

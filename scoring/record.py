@@ -19,9 +19,10 @@ from typing import Any
 
 from scoring.cards import CODE_LIMIT, card_text
 from scoring.entries import Goal, QuickEntry, RoundEntries
-from scoring.findings import Finding, InvalidRecord, RecordError, quote
+from scoring.findings import Finding, InvalidRecord, RecordError, RuleError, quote
 from scoring.game import GameState, replay_game
 from scoring.names import check_goal, check_players, same_name
+from scoring.rounds import check_trick_count
 from scoring.variants import LOPAKA, Table
 
 FORMAT = "bottle-imp/1"
@@ -160,6 +161,10 @@ def parse_round(table: Table, data: Any, number: int) -> RoundEntries:
     tricks = data["tricks"]
     if not isinstance(tricks, list):
         raise RecordError("tricks must be a list of tricks", round=number)
+    try:  # the count first: no card of a round with too many tricks is read
+        check_trick_count(table.shape(0 if dealer is None else dealer), len(tricks))
+    except RuleError as error:
+        raise error.located(number) from None
     parsed = _plain_tricks(tricks)
     if parsed is None:
         parsed = tuple(

@@ -103,6 +103,15 @@ def replay_round(table: Table, entries: RoundEntries, number: int, dealer: int) 
         raise error.located(number) from None
 
 
+def check_trick_count(shape: RoundShape, count: int) -> None:
+    """Refuse more tricks than the round has (docs/rules.md, section 3)."""
+    if count > shape.tricks:
+        raise TooManyTricks(
+            f"a round of {shape.participants} has {shape.tricks} tricks, but {count} are entered",
+            trick=shape.tricks + 1,
+        )
+
+
 class _Replay:
     """The state of one replay while it runs; used once."""
 
@@ -126,12 +135,7 @@ class _Replay:
     def run(self) -> RoundState:
         shape, entries = self.shape, self.entries
         tricks = entries.tricks
-        if len(tricks) > shape.tricks:
-            raise TooManyTricks(
-                f"a round of {shape.participants} has {shape.tricks} tricks, "
-                f"but {len(tricks)} are entered",
-                trick=shape.tricks + 1,
-            )
+        check_trick_count(shape, len(tricks))
         leader = shape.first_leader
         plays = []
         last = len(tricks)

@@ -84,3 +84,12 @@ def test_bench_prints_rounds_a_second_as_json():
     assert figures["classic/4"] > 0
     assert "teams/6/2-2-1-1" in figures
     assert all(value > 0 for value in figures.values())
+
+
+def test_bench_records_names_the_worst_hostile_record():
+    from scoring.bench import MIB, hostile_records
+
+    sizes = {name: len(text) for name, text in hostile_records().items()}
+    assert len(sizes) >= 20
+    assert max(sizes.values()) <= MIB
+    assert min(sizes.values()) > 1000
