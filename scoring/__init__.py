@@ -1,9 +1,9 @@
-"""The rules engine of The Bottle Imp, as ../shared/RULES.md reads the books.
+"""The rules engine of The Bottle Imp, as this project reads the books (docs/rules.md).
 
 Pure Python, no Django. The app stores what a table enters; everything it
 shows is derived here by replaying those entries.
 
-Rulings where RULES.md is silent (each applied in the module named):
+Rulings where the books are silent (each applied in the module named):
 
 - Lopaka, when none of the cards he may play can win, plays the lowest of
   the cards he may play (the led colour if he has it), not of his whole
@@ -19,7 +19,7 @@ Rulings where RULES.md is silent (each applied in the module named):
   that player's hidden-hand place (:mod:`scoring.hands`).
 - An empty last trick (``[]``) is a trick not yet begun.
 - Messages in a Matagot game name the colours red, blue and green, as the
-  app paints them (RULES.md section 1).
+  app paints them (docs/rules.md, section 1).
 """
 
 from scoring.cards import Deck, card_code, card_text, deck_for

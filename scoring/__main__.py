@@ -1,4 +1,4 @@
-"""The command line: ``python -m scoring score|simulate|bench`` (GAME-RECORD.md)."""
+"""The command line: ``python -m scoring score|simulate|bench`` (docs/record-format.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Cards and decks (RULES.md section 1).
+"""Cards and decks (docs/rules.md, section 1).
 
 A card is kept as a small int, its *code*: twice its number, so the 17 is 34
 and the half card 2.5 is 5. Codes compare exactly like the numbers they stand
@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from scoring.findings import RecordError, WrongDeck, quote
 
 START_PRICE = 38
-"""The 19, the start price card, as a code (RULES.md section 4)."""
+"""The 19, the start price card, as a code (docs/rules.md, section 4)."""
 
 CODE_LIMIT = 200
 """Codes of well-formed numbers from 0 to 99.5; larger numbers are no cards."""
@@ -52,7 +52,7 @@ _COLOUR_NAMES = {
     "classic": ("yellow", "blue", "red"),
     "matagot": ("red", "blue", "green"),
 }
-"""Ruling of RULES.md section 1: a Matagot game names its colours red, blue
+"""Ruling of docs/rules.md, section 1: a Matagot game names its colours red, blue
 and green (low, middle, high); a classic game yellow, blue and red."""
 
 COLOUR_SYMBOLS = ("▼", "◆", "▲")

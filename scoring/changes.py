@@ -3,7 +3,7 @@
 When the table corrects or deletes an earlier trick the whole game is
 replayed; these sentences tell the table what the correction did: who wins
 a trick now, where the bottle ends, which scores and totals moved
-(RULES.md sections 4, 5 and 7).
+(docs/rules.md, sections 4, 5 and 7).
 
 >>> from scoring.record import parse_record, replay
 >>> def game(*tricks):

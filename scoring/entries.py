@@ -1,4 +1,4 @@
-"""What the table enters for a round: values, never results (GAME-RECORD.md).
+"""What the table enters for a round: values, never results (docs/record-format.md).
 
 Cards are codes (see :mod:`scoring.cards`). A card text that is no card at
 all (or not written exactly as a card is) is kept as a negative code whose
@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class QuickEntry:
-    """A round entered without cards (GAME-RECORD.md, ``quick``).
+    """A round entered without cards (docs/record-format.md, ``quick``).
 
     ``points`` holds each participant's coins in tricks, by seat (Lopaka
     last in his variant); None where not counted (a bottle owner's), and
@@ -61,7 +61,7 @@ class RoundEntries:
 
 @dataclass(frozen=True)
 class Goal:
-    """How the game ends (RULES.md section 7): rounds, a target, or never."""
+    """How the game ends (docs/rules.md, section 7): rounds, a target, or never."""
 
     rounds: int | None = None
     target: int | None = None

@@ -1,4 +1,4 @@
-"""Findings: what the engine has to say about entries (RULES.md section 8).
+"""Findings: what the engine has to say about entries (docs/rules.md, section 8).
 
 *Errors* are entries that cannot be what happened: they are raised as
 exceptions and change nothing. *Warnings* (a revoke) are things that broke a
@@ -117,31 +117,31 @@ class InvalidRecord(RecordError):
 
 
 class UnknownCard(RuleError):
-    """A card that is not in the deck in use (RULES.md section 1)."""
+    """A card that is not in the deck in use (docs/rules.md, section 1)."""
 
 
 class WrongDeck(RecordError):
-    """5–6 players with the classic deck (RULES.md section 1)."""
+    """5–6 players with the classic deck (docs/rules.md, section 1)."""
 
 
 class CardAlreadyPlayed(RuleError):
-    """A card played twice in one round (RULES.md section 8)."""
+    """A card played twice in one round (docs/rules.md, section 8)."""
 
 
 class CardInImpsTrick(RuleError):
-    """A card played that lies in the Imp's Trick (RULES.md section 8)."""
+    """A card played that lies in the Imp's Trick (docs/rules.md, section 8)."""
 
 
 class CardInKnownHand(RuleError):
-    """A card played that is in someone else's known hand (RULES.md section 8)."""
+    """A card played that is in someone else's known hand (docs/rules.md, section 8)."""
 
 
 class WrongTrickSize(RuleError):
-    """A trick with the wrong number of cards (RULES.md section 3)."""
+    """A trick with the wrong number of cards (docs/rules.md, section 3)."""
 
 
 class TooManyTricks(RuleError):
-    """More tricks than the round has (RULES.md section 3)."""
+    """More tricks than the round has (docs/rules.md, section 3)."""
 
 
 class ImpsTrickError(RuleError):
@@ -149,7 +149,7 @@ class ImpsTrickError(RuleError):
 
 
 class LopakaMisplay(RuleError):
-    """A Lopaka play that his rules forbid (RULES.md section 6)."""
+    """A Lopaka play that his rules forbid (docs/rules.md, section 6)."""
 
 
 class NotInOpenHand(RuleError):
@@ -169,7 +169,7 @@ class QuickRoundError(RuleError):
 
 
 class GameOver(RuleError):
-    """A round after the game has ended (RULES.md section 7)."""
+    """A round after the game has ended (docs/rules.md, section 7)."""
 
 
 class Revoke(Finding):

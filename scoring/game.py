@@ -1,5 +1,5 @@
 """A whole game: rounds in order, running totals, the end and the winners
-(RULES.md sections 2 and 7).
+(docs/rules.md, sections 2 and 7).
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ class GameState:
 
 
 def next_dealer_after(table: Table, dealer: int) -> int:
-    """The player left of the dealer deals next (RULES.md section 2)."""
+    """The player left of the dealer deals next (docs/rules.md, section 2)."""
     return (dealer + 1) % len(table.players)
 
 
@@ -67,7 +67,7 @@ def dealer_of_round(
 
 
 def suggested_rounds(players: int) -> int:
-    """The books' suggestion for a game of rounds (RULES.md section 7): each
+    """The books' suggestion for a game of rounds (docs/rules.md, section 7): each
     player deals twice; 4 rounds in the two-player variants.
 
     >>> suggested_rounds(3), suggested_rounds(2)
@@ -77,7 +77,7 @@ def suggested_rounds(players: int) -> int:
 
 
 def is_finished(goal: Goal, complete_rounds: int, totals: Sequence[int]) -> bool:
-    """Whether the goal is reached (RULES.md section 7).
+    """Whether the goal is reached (docs/rules.md, section 7).
 
     >>> is_finished(Goal(target=200), 5, [180, 201, 50])
     True

@@ -1,5 +1,5 @@
 """Hands the table can see: the Imp's Trick when entered, Lopaka's face-up
-hand, and the open hands of Bright House and Devil's Eye (RULES.md sections
+hand, and the open hands of Bright House and Devil's Eye (docs/rules.md, sections
 6 and 8). They let the engine refuse plays that everyone can see are wrong.
 """
 

@@ -1,4 +1,4 @@
-"""Lopaka, the dummy who plays by fixed rules (RULES.md section 6).
+"""Lopaka, the dummy who plays by fixed rules (docs/rules.md, section 6).
 
 >>> from scoring.cards import card_code as c, deck_for
 >>> deck = deck_for("classic", 2)

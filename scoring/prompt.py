@@ -1,4 +1,4 @@
-"""What a phone asks for next in an unfinished round (RULES.md sections 3, 6, 8):
+"""What a phone asks for next in an unfinished round (docs/rules.md, sections 3, 6, 8):
 whose card, from which hand, and which cards may be entered.
 
 >>> from scoring.variants import Table

@@ -1,5 +1,5 @@
 """Quick rounds: coins, bottle owners and the Imp's Trick entered without cards
-(GAME-RECORD.md, ``quick``; RULES.md section 5).
+(docs/record-format.md, ``quick``; docs/rules.md, section 5).
 """
 
 from __future__ import annotations

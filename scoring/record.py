@@ -1,4 +1,4 @@
-"""The game record `bottle-imp/1` (GAME-RECORD.md): reading, writing, and
+"""The game record `bottle-imp/1` (docs/record-format.md): reading, writing, and
 the output document of ``python -m scoring score``.
 
 >>> record = parse_record({"format": "bottle-imp/1", "variant": "classic",
@@ -319,7 +319,7 @@ def write_round(table: Table, entries: RoundEntries) -> dict[str, Any]:
 
 
 def output_document(game: GameState) -> dict[str, Any]:
-    """The output document of GAME-RECORD.md for a replayed game."""
+    """The output document of docs/record-format.md for a replayed game."""
     players = game.table.players
     return {
         "players": list(players),

@@ -1,4 +1,4 @@
-"""Replaying a round's entries into its state (RULES.md sections 3, 4, 5, 8).
+"""Replaying a round's entries into its state (docs/rules.md, sections 3, 4, 5, 8).
 
 :func:`replay_round` takes what the table entered for a round, finished or
 not, and gives back a :class:`RoundState`: the tricks with their winners,

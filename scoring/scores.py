@@ -1,4 +1,4 @@
-"""Scoring a complete round (RULES.md sections 5 and 6).
+"""Scoring a complete round (docs/rules.md, sections 5 and 6).
 
 Every player scores the coins of the tricks they won, except a bottle's
 owner, who scores minus the Imp's Trick's coins (the penalty) instead, once

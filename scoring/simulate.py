@@ -1,6 +1,6 @@
 """Random legal games of every variant (for property tests and benchmarks).
 
-The simulator deals each round as the books say (RULES.md sections 3 and 6)
+The simulator deals each round as the books say (docs/rules.md, sections 3 and 6)
 and plays it with random legal cards: every player follows colour when they
 can, Lopaka by his rules. It writes the game as a `bottle-imp/1` record.
 

@@ -1,4 +1,4 @@
-"""Who wins a trick, and where the bottle goes (RULES.md section 4).
+"""Who wins a trick, and where the bottle goes (docs/rules.md, section 4).
 
 >>> from scoring.cards import card_code as c
 >>> ruling = rule_trick([c("24"), c("15"), c("17"), c("32")], [c("19")])

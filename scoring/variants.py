@@ -1,4 +1,4 @@
-"""Variants, team layouts and the shape of a round (RULES.md sections 2, 3, 5, 6).
+"""Variants, team layouts and the shape of a round (docs/rules.md, sections 2, 3, 5, 6).
 
 A variant is a small configuration object picked from a registry by name.
 A :class:`Table` is the fixed facts of one game (players, variant, team
@@ -31,7 +31,7 @@ LOPAKA = "Lopaka"
 
 @dataclass(frozen=True)
 class TeamLayout:
-    """A team layout of RULES.md section 5: seats counted from the dealer.
+    """A team layout of docs/rules.md, section 5: seats counted from the dealer.
 
     In 2-2-2 the teams are fixed seats; in the others they move with the dealer.
     """
@@ -67,7 +67,7 @@ TEAM_LAYOUTS = {
 
 @dataclass(frozen=True)
 class Variant:
-    """One way to play (RULES.md sections 3, 5, 6)."""
+    """One way to play (docs/rules.md, sections 3, 5, 6)."""
 
     name: str
     title: str
@@ -157,7 +157,7 @@ def variants_for(players: int) -> tuple[tuple[Variant, TeamLayout | None], ...]:
 
 @dataclass(frozen=True)
 class RoundShape:
-    """The shape of one round for one dealer (RULES.md sections 2, 3, 5, 6).
+    """The shape of one round for one dealer (docs/rules.md, sections 2, 3, 5, 6).
 
     Participants are the players' seats 0…n-1, and Lopaka as seat n in his
     variant. ``orders[leader]`` lists who plays each card of a trick led by

@@ -7,6 +7,7 @@ import secrets
 import pytest
 from django.test import Client
 
+from scoring.names import NAME_MAX
 from tests.companion.app_routes import (
     game_routes,
     inline_code,
@@ -148,7 +149,7 @@ def test_dispute_fields_have_max_lengths(client):
     response = client.get("/dispute/")
 
     assert response.text.count('maxlength="8"') == 8  # price, second price, 6 cards
-    assert response.text.count('maxlength="40"') == 6  # six names
+    assert response.text.count(f'maxlength="{NAME_MAX}"') == 6  # six names, as the engine allows
 
 
 # --- capability links: view, wrong and deleted tokens change nothing ------------

@@ -1,0 +1,124 @@
+"""The dispute page's form: one trick as the table typed it, as strings.
+
+The form only reads the fields; whether they make a trick, and who wins it,
+is :func:`scoring.dispute.rule_disputed_trick`'s call. Its findings are put
+on the fields they name.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.text import capfirst
+
+from scoring.dispute import DisputeError, DisputeRuling, rule_disputed_trick
+from scoring.names import NAME_MAX
+
+SEATS = 6
+"""At most six cards in a trick (six players)."""
+
+CARD_MAX = 8
+"""The most characters a card or a price may be typed with."""
+
+EDITION_CHOICES = [
+    ("classic", "Classic (Bambus, Z-Man, Stronghold)"),
+    ("matagot", "Matagot"),
+]
+
+_NUMBER = {"inputmode": "decimal", "autocomplete": "off", "size": 5}
+
+
+def _card_field(index: int) -> forms.CharField:
+    return forms.CharField(
+        label=f"Card {index}",
+        required=False,
+        max_length=CARD_MAX,
+        widget=forms.TextInput(attrs=_NUMBER),
+    )
+
+
+def _name_field(index: int) -> forms.CharField:
+    return forms.CharField(
+        label=f"Player {index} (optional)",
+        required=False,
+        max_length=NAME_MAX,
+        widget=forms.TextInput(attrs={"autocomplete": "off", "placeholder": f"Player {index}"}),
+    )
+
+
+class DisputeForm(forms.Form):
+    """One trick as the table saw it: edition, deck size, prices, cards.
+
+    Once valid, ``cleaned_data["ruling"]`` is the engine's
+    :class:`~scoring.dispute.DisputeRuling`.
+    """
+
+    edition = forms.ChoiceField(choices=EDITION_CHOICES, initial="classic")
+    half_cards = forms.BooleanField(
+        label="54 cards: with the half cards (matagot, 5–6 players)", required=False
+    )
+    price = forms.CharField(
+        label="Price of the bottle",
+        initial="19",
+        max_length=CARD_MAX,
+        error_messages={"required": "Enter the price of the bottle (19 at the start of a round)."},
+        widget=forms.TextInput(attrs=_NUMBER),
+    )
+    second_price = forms.CharField(
+        label="Price of the second bottle (second-bottle variant, optional)",
+        required=False,
+        max_length=CARD_MAX,
+        widget=forms.TextInput(attrs=_NUMBER),
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for index in range(1, SEATS + 1):
+            self.fields[f"card_{index}"] = _card_field(index)
+            self.fields[f"name_{index}"] = _name_field(index)
+
+    def seats(self) -> list[tuple[forms.BoundField, forms.BoundField]]:
+        """(card, name) bound fields for each place in the trick."""
+        return [(self[f"card_{i}"], self[f"name_{i}"]) for i in range(1, SEATS + 1)]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if self.errors:
+            return data
+        try:
+            data["ruling"] = self._rule(data)
+        except DisputeError as error:
+            for finding in error.findings:
+                self.add_error(_field_of(finding, self.fields), capfirst(str(finding)) + ".")
+        return data
+
+    def _rule(self, data: dict[str, Any]) -> DisputeRuling:
+        places = range(1, SEATS + 1)
+        return rule_disputed_trick(
+            data["edition"],
+            bool(data.get("half_cards")),
+            [data.get("price") or "", data.get("second_price") or ""],
+            [data.get(f"card_{index}") or "" for index in places],
+            [data.get(f"name_{index}") or "" for index in places],
+        )
+
+    @property
+    def ruling(self) -> DisputeRuling | None:
+        """The engine's ruling once the form is valid, else None."""
+        if not self.is_bound or not self.is_valid():
+            return None
+        ruling: DisputeRuling = self.cleaned_data["ruling"]
+        return ruling
+
+
+def _field_of(finding: object, fields: dict[str, forms.Field]) -> str | None:
+    """The form's field for a finding's place ("card 3" is card_3), or None."""
+    place = getattr(finding, "place", None) or ""
+    field = place.replace(" ", "_")
+    return field if field in fields else None
+
+
+def is_submitted(data: Any) -> bool:
+    """Whether the query or body holds a trick (any card field), not just a visit."""
+    return any(f"card_{index}" in data for index in range(1, SEATS + 1))
