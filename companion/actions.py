@@ -18,6 +18,7 @@ from typing import Any
 from django.db import connection, transaction
 from django.utils import timezone
 
+from companion import history
 from companion.access import GameGone, find_game
 from companion.forms.stamp import Stamp
 from companion.models import Game, Round, Submission, new_token
@@ -102,6 +103,16 @@ class Done:
     current: CurrentRound | None = None
     """Instead of the whole game: the changed round alone, replayed (a verb
     of :func:`_apply_current` while that round is unfinished)."""
+    what: str = ""
+    """The change in the players' words, as its history keeps it."""
+    removed: list[Round] = field(default_factory=list)
+    """Rounds the change takes away (an undone Confirm's next round)."""
+    kept: history.Change | None = None
+    """The change as the game's history keeps it (not for an undo or redo)."""
+    undoing: list[history.Change] = field(default_factory=list)
+    redoing: history.Change | None = None
+    """An undo's changes taken back, or a redo's change made again: they
+    are marked, not kept as new changes."""
 
 
 def create_game(
@@ -179,8 +190,8 @@ def play_card(game: Game, stamp: Stamp, card: int) -> Done:
 
     def change(current: CurrentRound) -> Done:
         _open_round([current.row])
+        done = Done(what=_next_card_words(current, card))
         _add_card(current, card)
-        done = Done()
         _lopaka_plays(current, done)
         return done
 
@@ -195,16 +206,19 @@ def undo_card(game: Game, stamp: Stamp) -> Done:
         row = _open_round([current.row], for_cards=False)
         if row.quick is not None:
             row.quick = None
-            return Done()
+            return Done(what=f"Took back the quick entry of round {row.number}")
         if not any(row.tricks):
             raise Refused("There is no card to undo in this round.")
+        played = _played_cards(current)
+        taken = 0
         while any(row.tricks):
             _pop(row)
+            taken += 1
             now = current.again()
             ask = next_card(now.table, now.entries, now.state)
             if ask is None or ask.forced is None:
                 break
-        return Done()
+        return Done(what=f"Took back {played[-taken]}")
 
     return _apply_current(game, stamp, change, Sent("undo_card", ()))
 
@@ -228,7 +242,10 @@ def set_known_hand(game: Game, stamp: Stamp, seat: int, cards: list[int]) -> Don
             row.open_hands = hands or None
         else:
             raise Refused(f"There is no seat {seat} at this table.")
-        done = Done()
+        owner = "Lopaka" if seat == len(players) else players[seat]
+        hand = "face-up hand" if seat == len(players) else "open hand"
+        what = f"{owner}'s {hand} in round {row.number}"
+        done = Done(what=what if texts else f"Cleared {what}")
         _lopaka_plays(current, done)
         return done
 
@@ -243,7 +260,7 @@ def edit_trick(game: Game, stamp: Stamp, number: int, trick: int, cards: list[in
         tricks = [list(cards_of) for cards_of in target.tricks]
         tricks[trick - 1] = [card_text(card) for card in cards]
         target.tricks = tricks
-        return [target], Done()
+        return [target], Done(what=f"Corrected trick {trick} of round {number}")
 
     return _apply(
         game, stamp, change, Sent("edit_trick", (number, trick, list(cards))), describe=True
@@ -256,7 +273,7 @@ def delete_trick(game: Game, stamp: Stamp, number: int, trick: int) -> Done:
     def change(rounds: list[Round]) -> tuple[list[Round], Done]:
         target = _trick_round(rounds, number, trick)
         target.tricks = [list(cards) for i, cards in enumerate(target.tricks, 1) if i != trick]
-        return [target], Done()
+        return [target], Done(what=f"Deleted trick {trick} of round {number}")
 
     return _apply(game, stamp, change, Sent("delete_trick", (number, trick)), describe=True)
 
@@ -281,7 +298,7 @@ def enter_quick_round(
         }
         current.tricks = []
         current.lopaka_hand = current.open_hands = current.imps_trick = None
-        return [current], Done()
+        return [current], Done(what=f"Quick entry of round {current.number}")
 
     return _apply(
         game, stamp, change, Sent("enter_quick_round", (points, bottle, imps_trick_points))
@@ -305,7 +322,7 @@ def set_dealer(game: Game, stamp: Stamp, seat: int) -> Done:
         if not 0 <= seat < len(players):
             raise Refused(f"There is no seat {seat} at this table.")
         current.dealer = None if seat == _usual_dealer(game, rounds) else seat
-        return [current], Done()
+        return [current], Done(what=f"{players[seat]} deals round {current.number}")
 
     return _apply(game, stamp, change, Sent("set_dealer", (seat,)))
 
@@ -337,7 +354,7 @@ def confirm_round(game: Game, stamp: Stamp) -> Done:
         if not state.finished:
             following = start_next_round(game, rounds)
             changed.append(following)
-        return changed, Done()
+        return changed, Done(what=f"Confirmed round {current.number}")
 
     return _apply(game, stamp, change, Sent("confirm_round", ()))
 
@@ -357,9 +374,46 @@ def dismiss_warnings(game: Game, stamp: Stamp) -> Done:
         current = rounds[-1]
         state = game_state(game, rounds)
         current.dismissed_warnings = len(state.rounds[current.number - 1].warnings)
-        return [current], Done()
+        return [current], Done(what=f"Let the revoke stand in round {current.number}")
 
     return _apply(game, stamp, change, Sent("dismiss_warnings", ()))
+
+
+def undo(game: Game, stamp: Stamp, back_to: int | None = None) -> Done:
+    """Take back the game's last change, or every change from the one
+    numbered ``back_to`` on (newest first); each can be redone in order."""
+
+    def change(rounds: list[Round]) -> tuple[list[Round], Done]:
+        taken = history.to_undo(game, back_to)
+        if not taken:
+            raise Refused("There is no change to undo.")
+        done = Done(undoing=taken, what=taken[-1].what)
+        changed: dict[int, Round] = {}
+        for kept in taken:
+            rows, removed = history.restore(rounds, game, kept, undo=True)
+            changed.update((row.number, row) for row in rows)
+            done.removed += [row for row in removed if row.pk is not None]
+            for row in removed:
+                changed.pop(row.number, None)
+        return list(changed.values()), done
+
+    return _apply(game, stamp, change, Sent("undo", (back_to,)))
+
+
+def redo(game: Game, stamp: Stamp) -> Done:
+    """Make the earliest undone change again (refused once a new change was
+    made after the undo: it cleared what could be redone)."""
+
+    def change(rounds: list[Round]) -> tuple[list[Round], Done]:
+        again = history.to_redo(game)
+        if again is None:
+            raise Refused(
+                "There is nothing to redo: a change made after an undo clears what could be redone."
+            )
+        changed, removed = history.restore(rounds, game, again, undo=False)
+        return changed, Done(redoing=again, what=again.what, removed=removed)
+
+    return _apply(game, stamp, change, Sent("redo", ()))
 
 
 Change = Callable[[list[Round]], tuple[list[Round], Done]]
@@ -397,14 +451,33 @@ def _lock(game: Game, stamp: Stamp, sent: Sent) -> Game | None:
     return locked
 
 
-def _saved(game: Game, locked: Game, stamp: Stamp, sent: Sent, changed: list[Round]) -> None:
-    """Save the changed rounds, the game's new version and the key (with
-    what it was sent for)."""
+def _saved(
+    locked: Game,
+    stamp: Stamp,
+    sent: Sent,
+    changed: list[Round],
+    done: Done,
+    before: dict[int, history.Entries],
+    shown: int,
+) -> None:
+    """Save the changed rounds, the game's new version, the key (with what
+    it was sent for), and the change in the game's history (an undo or a
+    redo marks the changes it takes back or makes again)."""
+    for item in done.removed:
+        item.delete()
     for item in changed:
         item.version += 1
         item.save()
     locked.version += 1
-    locked.save(update_fields=["version", "updated"])
+    had_undone = locked.has_undone
+    if done.undoing or done.redoing:
+        history.mark(locked, done.undoing, done.redoing)
+    else:
+        done.kept = history.record(locked, done.what, before, changed, shown)
+    fields = ["version", "updated"]
+    if locked.has_undone != had_undone:
+        fields.append("has_undone")
+    locked.save(update_fields=fields)
     Submission.objects.create(game=locked, key=stamp.key, digest=sent.digest)
 
 
@@ -415,6 +488,7 @@ def _apply(game: Game, stamp: Stamp, change: Change, sent: Sent, *, describe: bo
         if locked is None:
             return Done(applied=False)
         rounds = list(locked.rounds.all())
+        entries = history.snapshot(rounds)
         before: GameState | None = game_state(locked, rounds) if describe else None
         changed, done = change(rounds)
         record = game_record(locked, rounds)
@@ -422,9 +496,11 @@ def _apply(game: Game, stamp: Stamp, change: Change, sent: Sent, *, describe: bo
         done.rounds, done.record, done.state = rounds, record, after
         if before is not None:
             done.changes = describe_changes(before, after)
-        _saved(game, locked, stamp, sent, changed)
+        shown = rounds[-1].number if rounds else 0
+        _saved(locked, stamp, sent, changed, done, entries, shown)
     # Only these change in a verb: no query to read the game again.
     game.version, game.updated = locked.version, locked.updated
+    game.has_undone = locked.has_undone
     return done
 
 
@@ -447,6 +523,7 @@ def _apply_current(
         if row is None:
             raise Refused("This game has no round to play.")
         current = CurrentRound.of(locked, row)
+        entries = history.snapshot([row])
         done = change(current)
         current = current.again()  # the engine's verdict on the changed round
         if current.state.complete:
@@ -457,8 +534,9 @@ def _apply_current(
             done.rounds = rounds
         else:
             done.current = current
-        _saved(game, locked, stamp, sent, [row])
+        _saved(locked, stamp, sent, [row], done, entries, row.number)
     game.version, game.updated = locked.version, locked.updated
+    game.has_undone = locked.has_undone
     return done
 
 
@@ -506,6 +584,29 @@ def _add_card(round_: CurrentRound, card: int) -> None:
     else:
         tricks.append([card_text(card)])
     current.tricks = tricks
+
+
+def _next_card_words(current: CurrentRound, card: int) -> str:
+    """The card about to be entered, in the players' words: "Betty's 17 in
+    trick 3" (whose turn it is, as the round's replay so far has it)."""
+    state = current.state
+    plays = state.tricks
+    if plays and not plays[-1].is_complete:
+        leader, position, trick = plays[-1].leader, len(plays[-1].cards), len(plays)
+    else:
+        leader, position, trick = state.next_leader, 0, len(plays) + 1
+    seat = state.shape.orders[leader][position]
+    return f"{state.shape.names[seat]}'s {card_text(card)} in trick {trick}"
+
+
+def _played_cards(current: CurrentRound) -> list[str]:
+    """Every card of the round so far in the players' words, in play order."""
+    names = current.state.shape.names
+    return [
+        f"{names[seat]}'s {card_text(card)} in trick {number}"
+        for number, play in enumerate(current.state.tricks, 1)
+        for seat, card in zip(play.players, play.cards, strict=False)
+    ]
 
 
 def _pop(current: Round) -> None:

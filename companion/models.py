@@ -38,6 +38,9 @@ class Game(models.Model):
     goal_rounds = models.PositiveIntegerField(null=True, blank=True)
     goal_target = models.PositiveIntegerField(null=True, blank=True)
     version = models.PositiveIntegerField(default=0)
+    has_undone = models.BooleanField(
+        default=False, help_text="Whether some change was undone and can be redone."
+    )
 
     class Meta:
         ordering = ["-created"]
@@ -106,3 +109,32 @@ class Submission(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["game", "key"], name="one_submission_per_key"),
         ]
+
+
+class Change(models.Model):
+    """One change the table made to a game, kept so it can be taken back.
+
+    ``what`` says it in the players' words ("Betty's 17 in trick 3",
+    "Confirmed round 2"). ``rounds`` holds each affected round's entries
+    before and after the change: ``[{"number": n, "before": {...} | None,
+    "after": {...} | None}]`` (None before: the change made the round; None
+    after: it removed it). ``round`` is the round the screen shows after the
+    change. An undone change can be redone until a new change is made.
+    """
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="changes")
+    number = models.PositiveIntegerField(help_text="Order of the change within its game.")
+    what = models.CharField(max_length=200)
+    round = models.PositiveIntegerField()
+    rounds = models.JSONField()
+    undone = models.BooleanField(default=False)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number"], name="one_change_per_number"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Change {self.number} of game {self.game_id}: {self.what}"

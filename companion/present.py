@@ -22,6 +22,7 @@ from django_htmx.middleware import HtmxDetails
 from companion.access import Access
 from companion.models import Game, Round
 from companion.replay import CurrentRound, RoundRow, game_record, load_rows
+from companion.revokes import revoke_view
 from scoring.cards import COLOUR_SYMBOLS, Deck, card_text
 from scoring.game import GameState
 from scoring.prompt import Prompt, next_card
@@ -258,10 +259,12 @@ def round_view(replayed: Replay, row: Round | RoundRow) -> dict[str, Any]:
             for name, points in zip(names, state.trick_points, strict=True)
         ],
         "tricks": [
-            trick_view(deck, names, row.number, number, play)
+            {**trick_view(deck, names, row.number, number, play), "confirmed": row.confirmed}
             for number, play in enumerate(state.tricks, 1)
         ],
-        "warnings": [str(warning) for warning in state.warnings[row.dismissed_warnings :]],
+        "warnings": [
+            revoke_view(warning, state) for warning in state.warnings[row.dismissed_warnings :]
+        ],
         "complete": state.complete,
         "quick": state.is_quick,
         "result": result_view(replayed, state),

@@ -7,7 +7,7 @@ its token (the edit link's or the view link's), ``g/<token>/``.
 from django.contrib import admin
 from django.urls import include, path
 
-from companion.views import dispute, exports, game, setup, sharing
+from companion.views import dispute, exports, game, history, setup, sharing
 from companion.views import round as round_screen
 
 app_name = "imp"
@@ -33,6 +33,10 @@ app_patterns = [
     path("g/<str:token>/round/dealer/", round_screen.set_dealer, name="set_dealer"),
     path("g/<str:token>/round/confirm/", round_screen.confirm_round, name="confirm_round"),
     path("g/<str:token>/round/dismiss/", round_screen.dismiss_warnings, name="dismiss_warnings"),
+    # Taking changes back: undo, redo, and the round's history of changes.
+    path("g/<str:token>/history/", history.round_history, name="history"),
+    path("g/<str:token>/history/undo/", history.undo, name="undo"),
+    path("g/<str:token>/history/redo/", history.redo, name="redo"),
     # Corrections to a trick of any round, the game replayed after each.
     path(
         "g/<str:token>/rounds/<int:number>/tricks/<int:trick>/edit/",

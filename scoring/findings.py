@@ -176,4 +176,9 @@ class Revoke(Finding):
     """Warning: a player who did not follow colour later plays that colour.
 
     No card enters a hand during play, so the player held the colour then.
+    ``trick`` is where the player did not follow, ``card`` the later card of
+    that colour; the text names the player already (RULES.md, "warnings").
     """
+
+    def __str__(self) -> str:
+        return f"{self.where}: {self.why}" if self.where else self.why

@@ -249,7 +249,7 @@ class _Replay:
                 f"card enters a hand during play, so {name} held a {colour_name} card then)",
                 round=self.number,
                 trick=earlier,
-                player=None,
+                player=name,
                 card=card_text(card),
             )
         )

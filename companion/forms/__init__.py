@@ -2,6 +2,7 @@
 (card codes, seats, a :class:`~companion.forms.stamp.Stamp`). Whether a card
 may be played, or a name or goal is valid, is the engine's call."""
 
+from companion.forms.history import UndoForm
 from companion.forms.record import ImportForm
 from companion.forms.round import (
     CardForm,
@@ -24,4 +25,5 @@ __all__ = [
     "Stamp",
     "StampForm",
     "TrickForm",
+    "UndoForm",
 ]

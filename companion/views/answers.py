@@ -15,7 +15,7 @@ from django.contrib import messages
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 
-from companion import actions
+from companion import actions, history
 from companion.access import Access, refresh
 from companion.forms import StampForm
 from companion.present import HtmxHttpRequest, Replay, Replayed
@@ -50,9 +50,14 @@ def show_round(
     **extra: Any,
 ) -> HttpResponse:
     """The round screen: the ``round`` partial for htmx, else the whole page."""
+    if "undo" not in extra:
+        extra["undo"] = history.undo_bar(access.game)
     context = round_context(access, replayed, **extra)
-    # the htmx partial leaves the (closed) tricks list to round_tricks
+    # the htmx partial leaves the (closed) tricks list to round_tricks, and
+    # the history of changes to round_history
     context["lazy_tricks"] = bool(request.htmx)
+    if not request.htmx:
+        context["changes"] = history.history(access.game, context["round"]["number"])
     template = "imp/round.html#round" if request.htmx else "imp/round.html"
     return render(request, template, context, status=status)
 
@@ -78,4 +83,5 @@ def changed(request: HtmxHttpRequest, access: Access, done: actions.Done) -> Htt
     replayed: Replay | None = done.current
     if done.record is not None and done.state is not None:
         replayed = Replayed(access.game, done.rounds, done.record, done.state)
-    return show_round(request, access, replayed=replayed)
+    undo = history.undo_bar(access.game, done.kept)
+    return show_round(request, access, replayed=replayed, undo=undo)

@@ -149,6 +149,45 @@ def test_a_revoke_shows_a_dispute_banner(editor):
     assert "Christian did not follow blue with 15, but plays 8 (blue) in trick 2" in text(response)
 
 
+def test_the_revoke_banner_names_the_player_the_tricks_and_the_cards(editor):
+    editor.play(*REVOKE)
+
+    page = text(editor.get("round"))
+
+    assert (
+        "In trick 1, Christian did not follow blue with 15, but plays 8 (blue) in trick 2: "
+        "a revoke (no card enters a hand during play, so Christian held a blue card then)."
+    ) in page
+    assert "round 1, trick 1:" not in page
+    assert "correct the trick below" not in page
+    trick_1 = editor.url("edit_trick", 1, 1)
+    trick_2 = editor.url("edit_trick", 1, 2)
+    assert f'href="{trick_1}">Open trick 1 (Christian\'s 15)</a>' in page
+    assert f'href="{trick_2}">Open trick 2 (Christian\'s 8)</a>' in page
+    assert editor.client.get(trick_2).status_code == 200
+
+
+def test_the_viewer_sees_the_revoke_without_buttons(editor, viewer):
+    editor.play(*REVOKE)
+
+    page = text(viewer.get("round"))
+
+    assert "In trick 1, Christian did not follow blue" in page
+    assert "Open trick" not in page
+    assert "Let it stand" not in page
+
+
+def test_letting_it_stand_is_a_change_that_can_be_undone(editor):
+    editor.play(*REVOKE)
+
+    response = editor.post("dismiss_warnings", htmx=True)
+
+    assert "↶ Undo: Let the revoke stand in round 1" in text(response)
+    undone = editor.post("undo", htmx=True)
+    assert "Dispute: a revoke?" in text(undone)
+    assert "Let it stand" in text(undone)
+
+
 def test_the_table_can_dismiss_the_warning(editor):
     editor.play(*REVOKE)
 

@@ -125,7 +125,8 @@ def test_card_entry_queries_do_not_grow_with_the_game(client, overrides):
     )
 
     assert short == long
-    assert max(long) <= 7  # 8 with the BEGIN of a transaction outside a test
+    # 7 before the history of changes; its one INSERT a card makes 8
+    assert max(long) <= 8  # 9 with the BEGIN of a transaction outside a test
 
 
 @pytest.mark.django_db

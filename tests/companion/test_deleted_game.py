@@ -30,6 +30,7 @@ READ_AGAIN = {
     "game",
     "round",
     "round_tricks",
+    "history",
     "round_detail",
     "live",
     "record_json",
@@ -48,6 +49,8 @@ CHANGES = {
     "dismiss_warnings": {},
     "edit_trick": {"card_0": "24", "card_1": "15", "card_2": "17"},
     "delete_trick": {},
+    "undo": {},
+    "redo": {},
 }
 
 

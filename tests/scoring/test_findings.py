@@ -474,7 +474,7 @@ def test_revoke_is_a_warning_naming_round_trick_player_and_card():
         "round 1, trick 1: Adam did not follow yellow with 34, but plays 9 (yellow) in "
         "trick 2: a revoke (no card enters a hand during play, so Adam held a yellow card then)"
     )
-    assert (warning.round, warning.trick, warning.card) == (1, 1, "9")
+    assert (warning.round, warning.trick, warning.player, warning.card) == (1, 1, "Adam", "9")
     assert isinstance(warning, Finding)
     assert not isinstance(warning, RuleError)
 

@@ -1,0 +1,211 @@
+"""Every change can be taken back: each verb's change undone (the rounds'
+entries exactly as before it) and redone (exactly as after it), undo back to
+a change from the history, and redo refused after a new change."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.models import Change, Round
+from tests.companion.conftest import Seat, text
+from tests.companion.tables import cards_of, game_for, simulated
+from tests.factories import LopakaGameFactory
+
+pytestmark = pytest.mark.django_db
+
+FIRST_TRICK = ("24", "15", "17")  # Betty, Christian, Adam: Adam's 17 wins
+REVOKE = ("24", "15", "17", "4", "6", "8")  # Christian did not follow blue, then plays 8
+LOPAKA_HAND = ["1", "2", "3", "5", "7", "9", "12", "17", "18", "32", "36"]
+QUICK = {
+    "points_0": 40,
+    "points_1": 30,
+    "points_2": 20,
+    "bottle_0": "Christian",
+    "imps_trick_points": 36,
+}
+
+
+def entries(seat: Seat) -> list[tuple]:
+    """Every round's entries as stored (the rounds' versions aside: they grow)."""
+    return list(
+        Round.objects.filter(game=seat.game)
+        .order_by("number")
+        .values_list(
+            "number",
+            "dealer",
+            "tricks",
+            "imps_trick",
+            "lopaka_hand",
+            "open_hands",
+            "quick",
+            "confirmed",
+            "dismissed_warnings",
+        )
+    )
+
+
+@pytest.fixture
+def played(client) -> Seat:
+    """A classic game of three whose first round is entered card by card."""
+    record = simulated("classic", 3, rounds=2, seed=11)
+    game = game_for(record)
+    seat = Seat(client, game, game.edit_token)
+    seat.play(*cards_of(record["rounds"][0]))
+    return seat
+
+
+@pytest.fixture
+def lopaka(client) -> Seat:
+    game = LopakaGameFactory()
+    return Seat(client, game, game.edit_token)
+
+
+def undone_and_redone(seat: Seat, name: str, data: dict, *args) -> tuple[list, list]:
+    """Make one change, undo it, redo it: the entries before and after it,
+    each checked against the database after the undo and after the redo."""
+    before = entries(seat)
+    response = seat.post(name, data, *args)
+    assert response.status_code == 302, response.text[:2000]
+    after = entries(seat)
+    assert after != before
+
+    assert seat.post("undo").status_code == 302
+    assert entries(seat) == before
+    assert seat.post("redo").status_code == 302
+    assert entries(seat) == after
+    return before, after
+
+
+def test_a_card_is_undone_and_redone(editor):
+    editor.play(*FIRST_TRICK)
+
+    undone_and_redone(editor, "play_card", {"card": "4"})
+
+    assert Change.objects.filter(game=editor.game).last().what == "Adam's 4 in trick 2"
+
+
+def test_undo_the_last_card_is_undone_and_redone(editor):
+    editor.play(*FIRST_TRICK)
+
+    undone_and_redone(editor, "undo_card", {})
+
+    assert Change.objects.filter(game=editor.game).last().what == "Took back Adam's 17 in trick 1"
+
+
+def test_a_known_hand_is_undone_and_redone_with_lopakas_cards(lopaka):
+    before, after = undone_and_redone(lopaka, "known_hand", {"seat": 2, "cards": LOPAKA_HAND})
+
+    assert before[0][4] is None
+    assert after[0][4] == LOPAKA_HAND
+
+
+def test_a_card_lopaka_answered_is_undone_with_his_card(lopaka):
+    lopaka.post("known_hand", {"seat": 2, "cards": LOPAKA_HAND})
+
+    before, after = undone_and_redone(lopaka, "play_card", {"card": "24"})
+
+    assert (before[0][2], after[0][2]) == ([], [["24", "32"]])
+
+
+def test_a_quick_entry_is_undone_and_redone(editor):
+    before, after = undone_and_redone(editor, "quick_round", QUICK)
+
+    assert before[0][6] is None
+    assert after[0][6]["bottle"] == ["Christian"]
+    assert Change.objects.filter(game=editor.game).last().what == "Quick entry of round 1"
+
+
+def test_a_dealer_change_is_undone_and_redone(editor):
+    before, after = undone_and_redone(editor, "set_dealer", {"seat": 2})
+
+    assert (before[0][1], after[0][1]) == (None, 2)
+    assert Change.objects.filter(game=editor.game).last().what == "Christian deals round 1"
+
+
+def test_confirming_is_undone_and_the_next_round_disappears(played):
+    before, after = undone_and_redone(played, "confirm_round", {})
+
+    assert [row[0] for row in before] == [1]
+    assert [(row[0], row[7]) for row in after] == [(1, True), (2, False)]
+    assert Change.objects.filter(game=played.game).last().what == "Confirmed round 1"
+
+
+def test_confirming_undone_then_redone_offers_the_next_round(played):
+    played.post("confirm_round")
+    played.post("undo")
+
+    assert "Confirm round 1" in text(played.get("round"))
+    played.post("redo")
+    assert "Round 2" in text(played.get("round"))
+
+
+def test_letting_a_revoke_stand_is_undone_and_redone(editor):
+    editor.play(*REVOKE)
+
+    before, after = undone_and_redone(editor, "dismiss_warnings", {})
+
+    assert (before[0][8], after[0][8]) == (0, 1)
+
+
+def test_a_corrected_trick_is_undone_and_redone(editor):
+    editor.play(*FIRST_TRICK)
+
+    before, after = undone_and_redone(
+        editor, "edit_trick", {"card_0": "24", "card_1": "18", "card_2": "17"}, 1, 1
+    )
+
+    assert (before[0][2], after[0][2]) == ([["24", "15", "17"]], [["24", "18", "17"]])
+    assert Change.objects.filter(game=editor.game).last().what == "Corrected trick 1 of round 1"
+
+
+def test_a_deleted_trick_is_undone_and_redone(editor):
+    editor.play(*REVOKE)
+
+    before, after = undone_and_redone(editor, "delete_trick", {}, 1, 1)
+
+    assert (len(before[0][2]), len(after[0][2])) == (2, 1)
+    assert Change.objects.filter(game=editor.game).last().what == "Deleted trick 1 of round 1"
+
+
+def test_a_refused_change_is_not_kept_in_the_history(played):
+    played.post("confirm_round")
+    kept = list(Change.objects.filter(game=played.game).values_list("what", flat=True))
+
+    # a confirmed round cannot lose a trick: the engine refuses it
+    assert played.post("delete_trick", {}, 1, 4).status_code == 400
+
+    assert list(Change.objects.filter(game=played.game).values_list("what", flat=True)) == kept
+    assert kept[-1] == "Confirmed round 1"
+
+
+def test_undo_back_to_a_change_undoes_every_later_one_each_redone_in_order(editor):
+    editor.play("24")
+    start = entries(editor)
+    editor.play("15")
+    middle = entries(editor)
+    editor.play("17")
+    end = entries(editor)
+    second = Change.objects.get(game=editor.game, what="Christian's 15 in trick 1")
+
+    assert editor.post("undo", {"back_to": second.number}).status_code == 302
+    assert entries(editor) == start
+    editor.post("redo")
+    assert entries(editor) == middle
+    editor.post("redo")
+    assert entries(editor) == end
+
+
+def test_redo_after_a_new_change_is_refused_in_plain_words(editor):
+    editor.play("24", "15")
+    editor.post("undo")
+    editor.play("18")
+    before = entries(editor)
+
+    response = editor.post("redo", htmx=True)
+
+    assert response.status_code == 400
+    assert (
+        "There is nothing to redo: a change made after an undo clears what could be redone."
+        in text(response)
+    )
+    assert entries(editor) == before
