@@ -177,7 +177,7 @@ class Revoke(Finding):
 
     No card enters a hand during play, so the player held the colour then.
     ``trick`` is where the player did not follow, ``card`` the later card of
-    that colour; the text names the player already (RULES.md, "warnings").
+    that colour; the text names the player already (docs/rules.md, section 8).
     """
 
     def __str__(self) -> str:
