@@ -122,6 +122,9 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # A lost database connection is a 503 with Retry-After (nothing was
+    # saved; the idempotency key makes the retry safe), not a 500.
+    "companion.middleware.DatabaseUnavailable",
 ]
 
 ROOT_URLCONF = "companion.urls"
@@ -235,3 +238,33 @@ X_FRAME_OPTIONS = "DENY"
 DATA_UPLOAD_MAX_MEMORY_SIZE = 1024 * 1024  # 1 MiB
 DATA_UPLOAD_MAX_NUMBER_FIELDS = 400
 FILE_UPLOAD_MAX_MEMORY_SIZE = 1024 * 1024  # 1 MiB
+
+# Logging: everything worth knowing goes to stderr, with or without DEBUG
+# (Django's default shows nothing there once DEBUG is off): every 500 with its
+# traceback (django.request), the database going away (companion.database).
+# Risky: a game's token in a path is the key to the game, so the filter hides
+# it ("/g/…/") in every message, its arguments and its traceback.
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "filters": {"redact_tokens": {"()": "companion.redact.RedactTokens"}},
+    "formatters": {
+        "plain": {"format": "{asctime} {levelname} {name}: {message}", "style": "{"},
+    },
+    "handlers": {
+        "stderr": {
+            "class": "logging.StreamHandler",
+            "stream": "ext://sys.stderr",
+            "filters": ["redact_tokens"],
+            "formatter": "plain",
+        },
+    },
+    "root": {"handlers": ["stderr"], "level": "WARNING"},
+    "loggers": {
+        # Django's own handlers print only with DEBUG on: ours, always.
+        "django": {"handlers": [], "level": "INFO", "propagate": True},
+        # runserver's request lines (DEBUG only), tokens hidden as well.
+        "django.server": {"handlers": ["stderr"], "level": "INFO", "propagate": False},
+        "companion": {"level": "INFO"},
+    },
+}

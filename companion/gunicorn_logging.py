@@ -1,0 +1,27 @@
+"""gunicorn's logger without game tokens: ``--logger-class
+companion.gunicorn_logging.RedactingLogger`` writes ``/g/…/`` for a game's
+path in the access log (request line, path, referer and every other atom)
+and in the error log."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gunicorn.glogging import Logger
+
+from companion.redact import RedactTokens, redact
+
+
+class RedactingLogger(Logger):
+    """gunicorn's own logger, with tokens hidden from what it writes."""
+
+    def setup(self, cfg: Any) -> None:
+        super().setup(cfg)
+        self.error_log.addFilter(RedactTokens())
+        self.access_log.addFilter(RedactTokens())
+
+    def atoms(self, resp: Any, req: Any, environ: dict, request_time: Any) -> dict[str, Any]:
+        found = super().atoms(resp, req, environ, request_time)
+        return {
+            key: redact(value) if isinstance(value, str) else value for key, value in found.items()
+        }

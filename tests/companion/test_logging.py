@@ -1,0 +1,145 @@
+"""Production logging: every 500 is written to stderr with its traceback,
+and never a game's token (the edit link is the key to the game). gunicorn's
+access log leaves the token out as well (companion.gunicorn_logging)."""
+
+from __future__ import annotations
+
+import io
+import logging
+import sys
+from contextlib import contextmanager
+from datetime import timedelta
+from types import SimpleNamespace
+
+import pytest
+from django.conf import settings
+from django.test import Client
+from gunicorn.config import Config
+
+from companion.gunicorn_logging import RedactingLogger
+from companion.redact import RedactTokens, redact
+
+pytestmark = pytest.mark.django_db
+
+TOKEN = "Sx7-edit_TOKEN_0123456789abcdefghij"
+
+
+@contextmanager
+def stderr_of_the_app():
+    """What the configured stderr handler(s) write, caught in a buffer."""
+    handlers = [
+        handler
+        for name in ("", "django", "django.request")
+        for handler in logging.getLogger(name).handlers
+        if isinstance(handler, logging.StreamHandler) and getattr(handler, "name", "") == "stderr"
+    ]
+    assert handlers, "no stderr handler is configured"
+    buffer = io.StringIO()
+    kept = [handler.setStream(buffer) for handler in handlers]
+    try:
+        yield buffer
+    finally:
+        for handler, stream in zip(handlers, kept, strict=True):
+            handler.setStream(stream)
+
+
+@pytest.mark.urls("tests.companion.failing_urls")
+def test_a_500_is_logged_with_its_traceback_and_no_token():
+    client = Client(raise_request_exception=False)
+
+    with stderr_of_the_app() as stderr:
+        response = client.get(f"/g/{TOKEN}/fails/?from=/g/{TOKEN}/")
+
+    written = stderr.getvalue()
+    assert response.status_code == 500
+    assert "Internal Server Error: /g/…/fails/" in written
+    assert "Traceback (most recent call last)" in written
+    assert "ValueError: the game page /g/…/fails/ fell over" in written
+    assert TOKEN not in written
+
+
+def test_logging_is_configured_for_stderr_whatever_debug_says():
+    handler = settings.LOGGING["handlers"]["stderr"]
+    assert handler["stream"] == "ext://sys.stderr"
+    assert "redact_tokens" in handler["filters"]
+    assert settings.LOGGING["loggers"]["django"]["level"] == "INFO"
+
+
+def test_the_filter_hides_tokens_in_message_args_and_traceback():
+    record = logging.LogRecord(
+        "django.server",
+        logging.INFO,
+        __file__,
+        1,
+        '"%s" %s %s',
+        (f"GET /g/{TOKEN}/round/ HTTP/1.1", 200, 512),
+        None,
+    )
+    try:
+        raise KeyError(f"/g/{TOKEN}/live/")
+    except KeyError:
+        record.exc_info = sys.exc_info()
+
+    RedactTokens().filter(record)
+    line = logging.Formatter("%(message)s").format(record)
+
+    assert TOKEN not in line
+    assert '"GET /g/…/round/ HTTP/1.1" 200 512' in line
+    assert "KeyError: '/g/…/live/'" in line
+
+
+def test_redact_leaves_other_paths_alone():
+    assert redact("/dispute/?card_1=24") == "/dispute/?card_1=24"
+    assert redact(f"/g/{TOKEN}") == "/g/…"
+    assert redact(f"https://imp.example.org/g/{TOKEN}/share/?edit=1") == (
+        "https://imp.example.org/g/…/share/?edit=1"
+    )
+
+
+def test_gunicorn_access_log_atoms_have_no_token():
+    logger = RedactingLogger(Config())
+    environ = {
+        "REQUEST_METHOD": "POST",
+        "RAW_URI": f"/g/{TOKEN}/round/card/",
+        "PATH_INFO": f"/g/{TOKEN}/round/card/",
+        "QUERY_STRING": "",
+        "SERVER_PROTOCOL": "HTTP/1.1",
+        "REMOTE_ADDR": "127.0.0.1",
+        "HTTP_REFERER": f"https://imp.example.org/g/{TOKEN}/round/",
+    }
+    response = SimpleNamespace(
+        status="302 Found", sent=0, headers=[("Location", f"/g/{TOKEN}/round/")]
+    )
+    request = SimpleNamespace(headers=[("REFERER", f"https://imp.example.org/g/{TOKEN}/round/")])
+
+    atoms = logger.atoms(response, request, environ, timedelta(milliseconds=12))
+
+    assert atoms["r"] == "POST /g/…/round/card/ HTTP/1.1"
+    assert atoms["U"] == "/g/…/round/card/"
+    assert atoms["f"] == "https://imp.example.org/g/…/round/"
+    assert atoms["{location}o"] == "/g/…/round/"
+    assert not [key for key, value in atoms.items() if TOKEN in str(value)]
+
+
+def test_gunicorn_access_log_line_has_no_token():
+    config = Config()
+    config.set("accesslog", "-")
+    config.set("logger_class", "companion.gunicorn_logging.RedactingLogger")
+    logger = RedactingLogger(config)
+    buffer = io.StringIO()
+    for handler in logger.access_log.handlers:
+        handler.setStream(buffer)
+    environ = {
+        "REQUEST_METHOD": "GET",
+        "RAW_URI": f"/g/{TOKEN}/live/",
+        "PATH_INFO": f"/g/{TOKEN}/live/",
+        "QUERY_STRING": "",
+        "SERVER_PROTOCOL": "HTTP/1.1",
+        "REMOTE_ADDR": "127.0.0.1",
+    }
+    response = SimpleNamespace(status="304 Not Modified", sent=0, headers=[])
+
+    logger.access(response, SimpleNamespace(headers=[]), environ, timedelta(milliseconds=3))
+
+    assert '"GET /g/…/live/ HTTP/1.1" 304' in buffer.getvalue()
+    assert TOKEN not in buffer.getvalue()
