@@ -10,6 +10,7 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
+from companion import history
 from companion.access import Access, conditional, find_game
 from companion.forms import FreshStamp
 from companion.present import HtmxHttpRequest, Replayed, access_context, round_view, standings
@@ -54,6 +55,7 @@ def round_detail(request: HtmxHttpRequest, token: str, number: int) -> HttpRespo
         round=round_view(replayed, replayed.rounds[number - 1]),
         is_current=number == len(replayed.rounds),
         stamp=FreshStamp(access.game.version),
+        undo=history.undo_bar(access.game) if access.can_edit else None,
     )
     template = "imp/round_detail.html#detail" if request.htmx else "imp/round_detail.html"
     return render(request, template, context)

@@ -90,8 +90,8 @@ def test_a_finished_games_round_screen_offers_undo_and_its_history():
     assert not [button for button in buttons if button.startswith("Delete trick")]
 
 
-def test_a_confirmed_rounds_detail_offers_no_delete():
+def test_a_confirmed_rounds_detail_offers_undo_and_no_delete():
     client = Client(enforce_csrf_checks=True)
     _, forms = forms_on(client, confirmed_first_round, "round_detail", (1,))
 
-    assert [form["button"] for form in forms] == []
+    assert [form["button"] for form in forms] == ["↶ Undo: Confirmed round 1"]

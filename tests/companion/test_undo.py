@@ -10,7 +10,8 @@ import uuid
 import pytest
 
 from companion.models import Change
-from tests.companion.conftest import rounds_of, text
+from tests.companion.conftest import Seat, rounds_of, text
+from tests.companion.tables import cards_of, game_for, simulated
 
 pytestmark = pytest.mark.django_db
 
@@ -167,3 +168,28 @@ def test_undo_and_redo_are_refused_to_the_view_link(editor, viewer, name, data):
 
     assert rounds_of(editor.game) == before
     assert list(Change.objects.values_list("number", "undone")) == changes
+
+
+def test_a_correction_of_a_confirmed_round_can_be_undone_from_its_detail(client):
+    record = simulated("classic", 3, rounds=2, seed=11)
+    game = game_for(record)
+    seat = Seat(client, game, game.edit_token)
+    seat.play(*cards_of(record["rounds"][0]))
+    seat.post("confirm_round")
+    first = record["rounds"][0]["tricks"][0]
+    fields = {f"card_{index}": card for index, card in enumerate(first)}
+
+    response = seat.post("edit_trick", fields, 1, 1)
+
+    assert response["Location"] == seat.url("round_detail", 1)
+    detail = text(seat.get("round_detail", 1))
+    assert "↶ Undo: Corrected trick 1 of round 1" in detail
+    assert seat.post("undo").status_code == 302
+    assert "↶ Undo: Confirmed round 1" in text(seat.get("round_detail", 1))
+
+
+def test_the_viewer_sees_no_undo_on_a_rounds_detail(editor, viewer):
+    editor.play("24")
+
+    assert "Undo:" not in text(viewer.get("round_detail", 1))
+    assert "↶ Undo: Betty's 24 in trick 1" in text(editor.get("round_detail", 1))
