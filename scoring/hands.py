@@ -73,6 +73,11 @@ class KnownHands:
         self.shape = shape
         self.owner: dict[int, int] = {}
         self.lopaka_left: list[int] | None = None
+        self.misplay: LopakaMisplay | None = None
+        """The first Lopaka play his rules forbid. It is raised once the round
+        is replayed: a later card he plays that is not in his face-up hand
+        says more (the hand or that play is wrong, and his rules read the
+        hand), so that finding comes first."""
         self.open: dict[int, frozenset[int]] = {}
         self.open_left: dict[int, set[int]] = {}
         self.hidden_played: dict[int, int] = {}
@@ -138,8 +143,8 @@ class KnownHands:
         if card not in left:
             raise LopakaMisplay(f"{card_text(card)} is not in Lopaka's face-up hand", **where)
         must, reason = lopaka_play(left, trick, max(replay.prices), self.table.deck)
-        if card != must:
-            raise LopakaMisplay(f"Lopaka must play {card_text(must)}. {reason}", **where)
+        if card != must and self.misplay is None:
+            self.misplay = LopakaMisplay(f"Lopaka must play {card_text(must)}. {reason}", **where)
         left.remove(card)
 
     def check_open(self, replay, player: int, card: int, cards, index: int, where) -> None:  # noqa: ANN001

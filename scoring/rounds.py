@@ -152,6 +152,8 @@ class _Replay:
             plays.append(play)
             if play.winner is not None:
                 leader = play.winner
+        if self.hands is not None and self.hands.misplay is not None:
+            raise self.hands.misplay
         return self.finish(tuple(plays), leader)
 
     def trick(self, number: int, leader: int, cards: tuple[int, ...]) -> TrickPlay:

@@ -141,3 +141,17 @@ def test_lopaka_leading_must_play_his_highest_card():
         LopakaMisplay, match=r"round 1, trick 2: Lopaka plays 18: Lopaka must play 36\."
     ):
         replay(parse_record(record))
+
+
+def test_a_card_not_in_lopakas_hand_is_found_before_a_play_his_rules_forbid():
+    # Trick 1: Betty leads the blue 24; Lopaka should play 32, but plays his
+    # 17 (a misplay by his rules, read from the hand as entered); Adam plays
+    # 30, so Lopaka's 17 wins and he leads trick 2 with the 4, which is not in
+    # his face-up hand at all: the hand (or that play) is wrong, and his rules
+    # read the hand, so that is what the finding says (conformance invalid/020).
+    record = lopaka_record([["24", "17", "30"], ["4", "20", "33"]])
+    with pytest.raises(LopakaMisplay) as raised:
+        replay(parse_record(record))
+    error = raised.value
+    assert str(error) == "round 1, trick 2: Lopaka plays 4: 4 is not in Lopaka's face-up hand"
+    assert (error.round, error.trick, error.player, error.card) == (1, 2, "Lopaka", "4")
