@@ -9,7 +9,8 @@ Rulings where the books are silent (each applied in the module named):
   the cards he may play (the led colour if he has it), not of his whole
   hand (:mod:`scoring.lopaka`).
 - A quick round may leave a player's coins out (null) only for a bottle
-  owner, or for Lopaka (:mod:`scoring.quick`).
+  owner, a bottle owner's team partner (the team scores minus the penalty),
+  or Lopaka (:mod:`scoring.quick`).
 - A revoke is reported once for a player's hand and colour; it is reported
   again only after that hand fails to follow the colour once more
   (:mod:`scoring.rounds`).
@@ -20,6 +21,16 @@ Rulings where the books are silent (each applied in the module named):
 - An empty last trick (``[]``) is a trick not yet begun.
 - Messages in a Matagot game name the colours red, blue and green, as the
   app paints them (docs/rules.md, section 1).
+- The leader's second card in a two-hand trick (Bright House, Devil's Eye)
+  follows its own lead: the colour to follow is that of the trick's first
+  card, for the leader too (:mod:`scoring.hands`, :mod:`scoring.rounds`).
+- A card Lopaka plays that is not in his face-up hand as entered is reported
+  before any earlier play his rules forbid: his rules read that hand, so the
+  hand (or that play) is wrong first (:mod:`scoring.hands`).
+- Two names equal ignoring case (``casefold``) are the same name, so they
+  cannot sit at one table (:mod:`scoring.names`).
+- A goal asks for at most 999 rounds or a target of at most 99,999
+  (:mod:`scoring.names`).
 """
 
 from scoring.cards import Deck, card_code, card_text, deck_for

@@ -6,11 +6,15 @@ found first; ``python -m scoring bench --records`` holds the time figures
 """
 
 import json
+from functools import cache
 
 import pytest
 
-from scoring.findings import RecordError, RuleError
-from scoring.record import load_record, parse_record, replay
+from scoring.bench import hostile_records
+from scoring.findings import Finding, RecordError, RuleError
+from scoring.record import findings_of, load_record, output_document, parse_record, replay
+
+HOSTILE = cache(hostile_records)
 
 
 def record(players=("Adam", "Betty", "Christian"), rounds=(), **fields):
@@ -58,3 +62,18 @@ def test_an_imps_trick_of_the_right_size_with_a_card_twice_names_it():
     with pytest.raises(RuleError) as refused:
         replay(parse_record(record(rounds=[{"tricks": [], "imps_trick": ["5", "2", "5"]}])))
     assert str(refused.value) == "round 1: the Imp's Trick lists 5 twice"
+
+
+@pytest.mark.parametrize("name", sorted(hostile_records()))
+def test_every_finding_on_a_hostile_record_is_short_and_printable(name):
+    text = HOSTILE()[name]
+    try:
+        game = replay(load_record(text))
+    except Finding as error:
+        lines = findings_of(error)
+        assert lines
+        for line in lines:
+            assert len(line) <= 300, line[:300]
+            assert line.isprintable(), line[:300]
+    else:
+        assert output_document(game)["players"]
