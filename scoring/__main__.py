@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 
-from scoring.findings import Finding
+from scoring.findings import Finding, quote
 from scoring.record import findings_of, load_record, output_document, replay
 
 
@@ -28,12 +29,38 @@ def score(path: str) -> int:
             print(line, file=sys.stderr)
         return 1
     # One line, no indent: the C encoder writes it many times faster.
-    sys.stdout.write(json.dumps(output_document(game), ensure_ascii=False) + "\n")
+    write_out(json.dumps(output_document(game), ensure_ascii=False) + "\n")
     return 0
 
 
+def write_out(text: str) -> None:
+    """Write to standard output as UTF-8, whatever the terminal's encoding:
+    the document is the same bytes on every machine."""
+    sys.stdout.flush()
+    sys.stdout.buffer.write(text.encode("utf-8", "backslashreplace"))
+    sys.stdout.buffer.flush()
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Run one command of the command line."""
+    """Run one command of the command line; whatever it meets, it ends with
+    an exit status and plain words, never a traceback."""
+    try:
+        return _command(argv)
+    except BrokenPipeError:
+        # The reader went away (``| head``): nothing more to say to it.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+    except KeyboardInterrupt:
+        return 130
+    except (RecursionError, MemoryError):
+        print("the input is too deeply nested or too large to read", file=sys.stderr)
+        return 1
+    except Exception as error:  # a bug of ours: say so in one line
+        print(f"internal error: {type(error).__name__}: {quote(str(error))}", file=sys.stderr)
+        return 2
+
+
+def _command(argv: list[str] | None) -> int:
     parser = argparse.ArgumentParser(prog="python -m scoring")
     commands = parser.add_subparsers(dest="command", required=True)
     scoring = commands.add_parser("score", help="score a bottle-imp/1 record")

@@ -23,6 +23,9 @@ from scoring.variants import BRIGHT_HOUSE, DEVILS_EYE, TEAM_LAYOUTS, Table
 
 _DEFAULT_TEAMS = {4: "2-1-1", 5: "2-2-1", 6: "2-2-2"}
 
+SIMULATE_MAX = 10_000
+"""The most rounds ``python -m scoring simulate`` makes."""
+
 
 def simulate(
     variant: str,
@@ -156,6 +159,12 @@ def simulate_command(args: Any) -> int:
 
     from scoring.findings import Finding
 
+    if not 1 <= args.rounds <= SIMULATE_MAX:
+        print(
+            f"--rounds must be a whole number from 1 to {SIMULATE_MAX}, not {args.rounds}",
+            file=sys.stderr,
+        )
+        return 1
     try:
         record = simulate(
             args.variant, args.players, args.rounds, args.seed, args.teams, args.edition
@@ -163,7 +172,9 @@ def simulate_command(args: Any) -> int:
     except Finding as error:
         print(str(error), file=sys.stderr)
         return 1
-    print(json.dumps(record, ensure_ascii=False, indent=2))
+    # UTF-8 whatever the terminal's encoding, as ``score`` writes.
+    sys.stdout.buffer.write(json.dumps(record, ensure_ascii=False, indent=2).encode() + b"\n")
+    sys.stdout.buffer.flush()
     return 0
 
 

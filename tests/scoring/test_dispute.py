@@ -221,4 +221,3 @@ def test_the_price_only_goes_down_and_bottles_never_share_one(table):
         assert ruling.winning_card == max(c for c in cards if c < max(prices))
     else:
         assert ruling.winning_card == max(cards)
-
