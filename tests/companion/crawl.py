@@ -3,7 +3,7 @@ stage of play, for several variants, are crawled through their edit links,
 so every form the app can show is found (a form added later too).
 
 Stages: a new game (the dealer and quick-entry forms), a trick half played
-(corrections), a revoke (the dismiss form), a round complete and not
+(corrections), a revoke (the dismiss form), a card taken back (redo), a round complete and not
 confirmed (confirm), the next round, a finished game, Lopaka and Bright House
 (known hands), and a deleted game (no form: every page is a 404).
 """
@@ -49,6 +49,14 @@ def imported(rounds: list, goal_rounds: int = 2) -> Game:
     return import_record(read_record(json.dumps(record)))
 
 
+def _undone() -> Game:
+    """Two cards entered, the last one taken back (the redo form appears)."""
+    game = play(make_game(), "24", "15")
+    actions.undo(game, actions.Stamp(game.version, secrets.token_hex(16)))
+    game.refresh_from_db()
+    return game
+
+
 def _deleted() -> Game:
     game = make_game(("Dee", "Eli", "Fay"))
     Game.objects.filter(pk=game.pk).delete()
@@ -59,6 +67,7 @@ STAGES: dict[str, Callable[[], Game]] = {
     "new": make_game,
     "mid-trick": lambda: play(make_game(), "24", "15", "17", "32"),
     "revoke": lambda: play(make_game(), *REVOKE),
+    "undone": _undone,
     "round complete": lambda: imported(["played"]),
     "next round": lambda: imported(["played", {"tricks": []}]),
     "finished": lambda: imported(["played"], goal_rounds=1),
