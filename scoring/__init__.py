@@ -48,7 +48,8 @@ from scoring.names import (
     clean_name,
 )
 from scoring.record import GameRecord, load_record, output_document, parse_record, write_record
-from scoring.rounds import RoundState, TrickPlay, replay_round
+from scoring.rounds import replay_round
+from scoring.state import RoundState, TrickPlay
 from scoring.variants import TEAM_LAYOUTS, VARIANTS, Table, variants_for
 
 __all__ = [

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from scoring.cards import card_text
 from scoring.game import GameState
-from scoring.rounds import RoundState
+from scoring.state import RoundState
 
 
 def describe_changes(before: GameState, after: GameState) -> tuple[str, ...]:

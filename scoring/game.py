@@ -9,7 +9,8 @@ from dataclasses import dataclass
 
 from scoring.entries import Goal, RoundEntries
 from scoring.findings import GameOver, RecordError
-from scoring.rounds import RoundState, replay_round
+from scoring.rounds import replay_round
+from scoring.state import RoundState
 from scoring.variants import Table
 
 

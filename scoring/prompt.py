@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from scoring.cards import START_PRICE
 from scoring.entries import RoundEntries
 from scoring.lopaka import lopaka_play
-from scoring.rounds import RoundState
+from scoring.state import RoundState
 from scoring.variants import BRIGHT_HOUSE, OPEN, Table
 
 

@@ -8,8 +8,8 @@ from scoring.cards import CODE_LIMIT, card_text
 from scoring.entries import QuickEntry, RoundEntries
 from scoring.findings import QuickRoundError, RuleError
 from scoring.hands import mark_imps_trick
-from scoring.rounds import RoundState
 from scoring.scores import score_round
+from scoring.state import RoundState
 from scoring.variants import RoundShape, Table
 
 

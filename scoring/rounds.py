@@ -9,14 +9,12 @@ cannot be what happened raise a :class:`~scoring.findings.RuleError`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import NamedTuple
-
 from scoring.cards import CODE_LIMIT, START_PRICE, card_text, why_not_a_card
 from scoring.entries import RoundEntries
 from scoring.findings import (
     CardAlreadyPlayed,
     CardInImpsTrick,
+    ImpsTrickError,
     KnownHandError,
     LopakaMisplay,
     NotInOpenHand,
@@ -30,72 +28,16 @@ from scoring.findings import (
 )
 from scoring.hands import IMPS, KNOWN, KnownHands, known_hands
 from scoring.lopaka import lopaka_play
-from scoring.scores import RoundOutcome, score_round
+from scoring.quick import replay_quick
+from scoring.scores import score_round
+from scoring.state import RoundState, TrickPlay
 from scoring.variants import OPEN, RoundShape, Table
-
-
-class TrickPlay(NamedTuple):
-    """One trick as played: who played which card, and the ruling.
-
-    ``winner`` and ``price`` are None while the trick is incomplete; ``price``
-    is the price after the trick (the dearer bottle's with two bottles).
-    """
-
-    leader: int
-    players: tuple[int, ...]
-    cards: tuple[int, ...]
-    winner: int | None
-    price: int | None
-    bottle: int | None
-    old_price: int
-    points: int
-
-    @property
-    def is_complete(self) -> bool:
-        """Whether every card of the trick is in."""
-        return self.winner is not None
-
-
-@dataclass(frozen=True)
-class RoundState:
-    """A round replayed from its entries, finished or not.
-
-    ``trick_points`` are the coins each participant has won in tricks so far
-    (None where a quick entry did not count them). ``outcome`` is None until
-    the round is complete.
-    """
-
-    number: int
-    shape: RoundShape
-    tricks: tuple[TrickPlay, ...]
-    prices: tuple[int, ...]
-    owners: tuple[int | None, ...]
-    trick_points: tuple[int | None, ...]
-    complete: bool
-    imps_trick: tuple[int, ...] | None
-    penalty: int | None
-    outcome: RoundOutcome | None
-    warnings: tuple[Revoke, ...]
-    next_leader: int
-    is_quick: bool = False
-
-    @property
-    def price(self) -> int:
-        """The price now: the dearer bottle's."""
-        return max(self.prices)
-
-    @property
-    def bottle_owners(self) -> tuple[int, ...]:
-        """Seats owning a bottle now, one entry per bottle (a seat twice with both)."""
-        return tuple(owner for owner in self.owners if owner is not None)
 
 
 def replay_round(table: Table, entries: RoundEntries, number: int, dealer: int) -> RoundState:
     """Replay one round's entries (see the module docstring)."""
     shape = table.shape(dealer)
     if entries.quick is not None:
-        from scoring.quick import replay_quick
-
         return replay_quick(table, shape, entries, number)
     try:
         return _Replay(table, shape, entries, number).run()
@@ -284,8 +226,6 @@ class _Replay:
         left = tuple([card for card in self.deck.cards if not seen[card] or seen[card] >= KNOWN])
         given = self.entries.imps_trick
         if given is not None and sorted(given) != list(left):
-            from scoring.findings import ImpsTrickError
-
             listed = ", ".join(card_text(card) for card in sorted(given))
             actual = ", ".join(card_text(card) for card in left)
             raise ImpsTrickError(

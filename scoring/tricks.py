@@ -12,9 +12,12 @@ the price is now 17.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from scoring.cards import card_text
+
+if TYPE_CHECKING:
+    from scoring.state import TrickPlay
 
 
 class TrickRuling(NamedTuple):
@@ -80,16 +83,15 @@ def explain(ruling: TrickRuling, players: Sequence[str]) -> str:
     )
 
 
-def explain_play(play: object, names: Sequence[str]) -> str:
-    """The ruling on a complete :class:`~scoring.rounds.TrickPlay`, in words.
+def explain_play(play: TrickPlay, names: Sequence[str]) -> str:
+    """The ruling on a complete :class:`~scoring.state.TrickPlay`, in words.
 
     With two bottles the dearer one is sold; the sentence then names the
     price of both afterwards.
     """
-    cards = play.cards  # type: ignore[attr-defined]
-    ruling = rule_trick(cards, [play.old_price])  # type: ignore[attr-defined]
-    text = explain(ruling, [names[seat] for seat in play.players])  # type: ignore[attr-defined]
-    after = play.price  # type: ignore[attr-defined]
+    ruling = rule_trick(play.cards, [play.old_price])
+    text = explain(ruling, [names[seat] for seat in play.players])
+    after = play.price
     if ruling.new_price is not None and after is not None and after != ruling.new_price:
         text = text[:-1] + f" (the other bottle's {card_text(after)} is now the dearer price)."
     return text

@@ -118,19 +118,7 @@ def test_a_layer_imports_only_the_layers_below_it(package):
     assert upward == []
 
 
-@pytest.mark.parametrize(
-    "package",
-    [
-        pytest.param(
-            "scoring",
-            marks=pytest.mark.xfail(
-                strict=True, reason="scoring.quick and scoring.rounds import each other"
-            ),
-        ),
-        "companion",
-        "bench",
-    ],
-)
+@pytest.mark.parametrize("package", PACKAGES)
 def test_no_module_imports_itself_through_others(package):
     inside = {
         name: {other for other in others if other.split(".")[0] == package}
