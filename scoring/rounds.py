@@ -31,6 +31,7 @@ from scoring.lopaka import lopaka_play
 from scoring.quick import replay_quick
 from scoring.scores import score_round
 from scoring.state import RoundState, TrickPlay
+from scoring.tricks import winning_place
 from scoring.variants import OPEN, RoundShape, Table
 
 
@@ -109,8 +110,6 @@ class _Replay:
             keys = self.hands.check_trick(self, number, order, cards, keys)
         led = colour[cards[0]]
         points = 0
-        best_below = best = -1
-        below_at = best_at = 0
         for index, card in enumerate(cards):
             card_colour = colour[card]
             if card_colour < 0:
@@ -120,11 +119,6 @@ class _Replay:
                 self.refuse_seen(number, order[index], card, mark)
             seen[card] = number
             points += coins[card]
-            if card < price:
-                if card > best_below:
-                    best_below, below_at = card, index
-            elif card > best:
-                best, best_at = card, index
             if keys is None:
                 continue
             key = keys[index]
@@ -140,14 +134,14 @@ class _Replay:
         if len(cards) < self.shape.cards_per_trick:
             return TrickPlay(leader, order[: len(cards)], cards, None, None, None, price, 0)
         bottle = None
-        if best_below >= 0:
-            winner = order[below_at]
+        at, sold = winning_place(cards, price)
+        winner = order[at]
+        if sold:
             bottle = prices.index(price)
-            prices[bottle] = best_below
+            prices[bottle] = cards[at]
             self.owners[bottle] = winner
-            after = best_below if len(prices) == 1 else max(prices)
+            after = cards[at] if len(prices) == 1 else max(prices)
         else:
-            winner = order[best_at]
             after = price
         self.points[winner] += points
         return TrickPlay(leader, order, cards, winner, after, bottle, price, points)

@@ -40,12 +40,27 @@ def rule_trick(cards: Sequence[int], prices: Sequence[int]) -> TrickRuling:
 
     With two bottles the dearer one is the one sold (section 5).
     """
-    price = prices[0]
-    bottle = 0
-    for index in range(1, len(prices)):
-        if prices[index] > price:
-            price = prices[index]
-            bottle = index
+    price = max(prices)
+    at, sold = winning_place(cards, price)
+    card = cards[at]
+    if sold:
+        return TrickRuling(at, card, prices.index(price), price, card)
+    return TrickRuling(at, card, None, price, None)
+
+
+def winning_place(cards: Sequence[int], price: int) -> tuple[int, bool]:
+    """Where in the trick the winning card lies, and whether it is below the
+    price, so that its player buys the bottle: the highest card below the
+    price wins; when no card is below it, the highest card wins and the
+    bottle does not move. The one place this rule is written; the replay's
+    hot path calls it once a trick, so it keeps to a plain loop.
+
+    >>> from scoring.cards import card_code as c
+    >>> winning_place([c("24"), c("15"), c("17"), c("32")], c("19"))
+    (2, True)
+    >>> winning_place([c("24"), c("32"), c("20")], c("12"))
+    (1, False)
+    """
     best_below = best = -1
     below_at = best_at = 0
     for index, card in enumerate(cards):
@@ -55,13 +70,13 @@ def rule_trick(cards: Sequence[int], prices: Sequence[int]) -> TrickRuling:
         elif card > best:
             best, best_at = card, index
     if best_below >= 0:
-        return TrickRuling(below_at, best_below, bottle, price, best_below)
-    return TrickRuling(best_at, best, None, price, None)
+        return below_at, True
+    return best_at, False
 
 
 def wins_so_far(cards: Sequence[int], price: int) -> int:
     """Index of the card that would win the trick as it stands."""
-    return rule_trick(cards, (price,)).winner_index
+    return winning_place(cards, price)[0]
 
 
 def explain(ruling: TrickRuling, players: Sequence[str]) -> str:

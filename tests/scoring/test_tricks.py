@@ -1,9 +1,11 @@
 """Who wins a trick, and where the bottle goes (RULES.md section 4)."""
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from scoring.cards import card_code, card_text
-from scoring.tricks import explain, rule_trick, wins_so_far
+from scoring.tricks import explain, rule_trick, winning_place, wins_so_far
 
 NAMES = ["Adam", "Betty", "Christian", "Doris"]
 
@@ -103,3 +105,23 @@ def test_two_bottles_the_dearer_is_sold(prices, cards, bottle, new_price):
 def test_card_winning_a_trick_as_it_stands(price, so_far, winning):
     cards = codes(so_far)
     assert cards[wins_so_far(cards, card_code(price))] == card_code(winning)
+
+
+@given(
+    st.lists(st.integers(2, 75), min_size=2, max_size=6, unique=True),
+    st.lists(st.integers(2, 38), min_size=1, max_size=2),
+)
+def test_the_one_trick_rule_against_the_rulebook_words(cards, prices):
+    # "The highest card below the price wins the trick and the bottle; if no
+    # card is below it, the highest card wins and the bottle stays."
+    price = max(prices)
+    below = [card for card in cards if card < price]
+    winning = max(below) if below else max(cards)
+
+    at, sold = winning_place(cards, price)
+    ruling = rule_trick(cards, prices)
+
+    assert (cards[at], sold) == (winning, bool(below))
+    assert (ruling.winner_index, ruling.winning_card) == (at, winning)
+    assert ruling.bottle == (prices.index(price) if below else None)
+    assert ruling.new_price == (winning if below else None)
