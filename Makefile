@@ -2,8 +2,9 @@
 #   make venv   create .venv (Python >= 3.12) and install requirements.lock
 #   make run    migrate and serve at http://127.0.0.1:8000/ (SQLite db.sqlite3), for developers
 #   make serve  serve a table from this machine on the local network, as production does
-#   make test   ruff check + pytest (first runs npm ci for axe-core, from package-lock.json)
+#   make test   ruff check + mypy + pytest (first runs npm ci for axe-core, from package-lock.json)
 #   make lint   ruff check
+#   make typecheck  mypy, strict on the engine (scoring/; see [tool.mypy] in pyproject.toml)
 #   make lock   re-pin requirements.lock from requirements.in (with hashes)
 #   make test-postgres  the same suite on PostgreSQL (127.0.0.1:5432, database bottle_imp_ci)
 #   make bench  measure the app under gunicorn on 127.0.0.1 over HTTP; writes BENCH.json
@@ -31,7 +32,7 @@ done; exit 1
 endef
 export FIND_PYTHON
 
-.PHONY: venv run serve test test-postgres lint lock bench load
+.PHONY: venv run serve test test-postgres lint typecheck lock bench load
 
 # Byte-compile the engine: this machine sets PYTHONDONTWRITEBYTECODE, and
 # `python -m scoring` would otherwise compile every module on each start.
@@ -66,7 +67,10 @@ serve: venv
 lint: venv
 	$(VENV)/bin/ruff check .
 
-test: lint $(NODE_STAMP)
+typecheck: venv
+	$(VENV)/bin/mypy
+
+test: lint typecheck $(NODE_STAMP)
 	$(PY) -m pytest
 
 # The whole suite on PostgreSQL, in a database of our own (dropped and made

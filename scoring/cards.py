@@ -19,6 +19,7 @@ for, index flat tables, and never meet a binary float.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from scoring.findings import RecordError, WrongDeck, quote
@@ -155,10 +156,10 @@ class Deck:
         names = _COLOUR_NAMES[self.edition]
         return names[0], names[1], names[2]
 
-    def points(self, codes: object) -> int:
+    def points(self, codes: Iterable[int]) -> int:
         """The coins on the cards."""
         coins = self.coins
-        return sum(coins[c] for c in codes)  # type: ignore[attr-defined]
+        return sum(coins[c] for c in codes)
 
 
 def _make_deck(edition: str, with_half_cards: bool) -> Deck:

@@ -14,6 +14,7 @@ rule at the table: they travel with the result. Every finding says where
 from __future__ import annotations
 
 import reprlib
+from typing import TypedDict
 
 QUOTE_MAX = 40
 """The most characters of an input value a finding shows."""
@@ -43,6 +44,15 @@ def quote(value: object) -> str:
     if isinstance(value, float):
         return repr(value)
     return _SHORT.repr(value)[: 2 * QUOTE_MAX]
+
+
+class Where(TypedDict):
+    """Where a finding about a played card happened: the trick, the player's
+    name and the card as written (keyword arguments of a :class:`Finding`)."""
+
+    trick: int
+    player: str
+    card: str
 
 
 class Finding(Exception):

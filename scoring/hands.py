@@ -5,7 +5,7 @@ hand, and the open hands of Bright House and Devil's Eye (docs/rules.md, section
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from scoring.cards import card_text, why_not_a_card
 from scoring.findings import (
@@ -17,6 +17,7 @@ from scoring.findings import (
     OpenHandMustFollow,
     RecordError,
     UnknownCard,
+    Where,
     quote,
 )
 from scoring.lopaka import lopaka_play
@@ -29,6 +30,17 @@ KNOWN = 254
 """Mark of a card in a known hand, not yet played, in the table of seen cards."""
 IMPS = 255
 """Mark of a card in the Imp's Trick in the table of seen cards."""
+
+
+class Replaying(Protocol):
+    """What the known hands read of a round's replay as it runs
+    (:mod:`scoring.rounds`): the bottles' prices, and where a card is played."""
+
+    prices: list[int]
+
+    def at(self, trick: int, player: int, card: int) -> Where:
+        """Where a finding about this card happened."""
+        ...
 
 
 def mark_imps_trick(
@@ -104,14 +116,21 @@ class KnownHands:
             return None
         return OPEN if card in self.open[player] else HIDDEN
 
-    def check_trick(self, replay, trick: int, order, cards, keys):  # noqa: ANN001, ANN201
+    def check_trick(
+        self,
+        replay: Replaying,
+        trick: int,
+        order: tuple[int, ...],
+        cards: tuple[int, ...],
+        keys: tuple[int, ...] | None,
+    ) -> tuple[int, ...] | None:
         """Check a trick's cards against the known hands; the revoke slots.
 
         Devil's Eye cards from a known open hand or the hidden hand get their
         slot here; where the open hand is unknown the slot is -1 (no record).
         """
         colour = self.table.deck.colour
-        found = []
+        found: list[int] = []
         for index, card in enumerate(cards):
             if colour[card] < 0:
                 break
@@ -124,7 +143,15 @@ class KnownHands:
             return tuple(found) + (-1,) * (len(cards) - len(found))
         return keys
 
-    def check(self, replay, trick: int, player: int, card: int, cards, index: int) -> None:  # noqa: ANN001
+    def check(
+        self,
+        replay: Replaying,
+        trick: int,
+        player: int,
+        card: int,
+        cards: tuple[int, ...],
+        index: int,
+    ) -> None:
         """Refuse a play that the known hands show to be impossible."""
         owner = self.owner.get(card)
         where = replay.at(trick, player, card)
@@ -137,7 +164,9 @@ class KnownHands:
         elif player in self.open_left:
             self.check_open(replay, player, card, cards, index, where)
 
-    def check_lopaka(self, replay, card: int, trick, where) -> None:  # noqa: ANN001
+    def check_lopaka(
+        self, replay: Replaying, card: int, trick: tuple[int, ...], where: Where
+    ) -> None:
         left = self.lopaka_left
         assert left is not None
         if card not in left:
@@ -147,7 +176,15 @@ class KnownHands:
             self.misplay = LopakaMisplay(f"Lopaka must play {card_text(must)}. {reason}", **where)
         left.remove(card)
 
-    def check_open(self, replay, player: int, card: int, cards, index: int, where) -> None:  # noqa: ANN001
+    def check_open(
+        self,
+        replay: Replaying,
+        player: int,
+        card: int,
+        cards: tuple[int, ...],
+        index: int,
+        where: Where,
+    ) -> None:
         left = self.open_left[player]
         name = self.shape.names[player]
         if self.table.variant.hands == BRIGHT_HOUSE:
@@ -169,7 +206,7 @@ class KnownHands:
             self.check_follow(player, card, cards, index, where)
             left.remove(card)
 
-    def count_hidden(self, player: int, name: str, where) -> None:  # noqa: ANN001
+    def count_hidden(self, player: int, name: str, where: Where) -> None:
         played = self.hidden_played.get(player, 0) + 1
         size = self.table.variant.hidden_hand_size
         if played > size:
@@ -180,7 +217,9 @@ class KnownHands:
             )
         self.hidden_played[player] = played
 
-    def check_follow(self, player: int, card: int, cards, index: int, where) -> None:  # noqa: ANN001
+    def check_follow(
+        self, player: int, card: int, cards: tuple[int, ...], index: int, where: Where
+    ) -> None:
         if index == 0:
             return
         colour = self.table.deck.colour

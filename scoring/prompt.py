@@ -13,7 +13,7 @@ whose card, from which hand, and which cards may be entered.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from scoring.cards import START_PRICE
 from scoring.entries import RoundEntries
@@ -75,13 +75,13 @@ def next_card(table: Table, entries: RoundEntries, state: RoundState) -> Prompt 
     price = max(state.prices) if state.prices else START_PRICE
     if player == shape.lopaka:
         card, reason = lopaka_play(sorted(own), so_far, price, table.deck)
-        return _replace(base, choices=(card,), is_hand_known=True, forced=card, reason=reason)
+        return replace(base, choices=(card,), is_hand_known=True, forced=card, reason=reason)
     legal = _following(table, sorted(own), so_far)
     if table.variant.hands == BRIGHT_HOUSE:
         if hand == OPEN:
-            return _replace(base, choices=legal, is_hand_known=True)
+            return replace(base, choices=legal, is_hand_known=True)
         return base
-    return _replace(base, choices=tuple(sorted(set(legal) | set(free))), is_hand_known=True)
+    return replace(base, choices=tuple(sorted(set(legal) | set(free))), is_hand_known=True)
 
 
 def _known_left(table: Table, entries: RoundEntries, played: set[int]) -> dict[int, set[int]]:
@@ -99,9 +99,3 @@ def _following(table: Table, hand: list[int], so_far: tuple[int, ...]) -> tuple[
     colour = table.deck.colour
     led = colour[so_far[0]]
     return tuple(card for card in hand if colour[card] == led) or tuple(hand)
-
-
-def _replace(prompt: Prompt, **changes: object) -> Prompt:
-    from dataclasses import replace
-
-    return replace(prompt, **changes)  # type: ignore[arg-type]

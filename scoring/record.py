@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from scoring.cards import CODE_LIMIT, card_text
 from scoring.entries import Goal, QuickEntry, RoundEntries
@@ -133,7 +133,7 @@ class _Cards:
         except TypeError:  # an unhashable entry: no card, found below
             fast = (None,)
         if None not in fast:
-            return fast  # type: ignore[return-value]
+            return cast(tuple[int, ...], fast)  # no None in it: every text was a card
         return tuple(self.code(text) for text in value)
 
 
@@ -193,7 +193,7 @@ def _plain_tricks(tricks: list[Any]) -> tuple[tuple[int, ...], ...] | None:
         return None
     if any(None in trick for trick in parsed):
         return None
-    return parsed  # type: ignore[return-value]
+    return cast(tuple[tuple[int, ...], ...], parsed)  # no None in it, checked above
 
 
 def _open_hands(

@@ -23,6 +23,7 @@ from scoring.findings import (
     RuleError,
     TooManyTricks,
     UnknownCard,
+    Where,
     WrongTrickSize,
     quote,
 )
@@ -165,7 +166,7 @@ class _Replay:
             raise CardInImpsTrick(f"{card_text(card)} is in the Imp's Trick", **where)
         raise CardAlreadyPlayed(f"{card_text(card)} was already played in trick {seen}", **where)
 
-    def at(self, trick: int, player: int, card: int) -> dict[str, object]:
+    def at(self, trick: int, player: int, card: int) -> Where:
         text = quote(self.entries.written(card)) if card < 0 else card_text(card)
         return {"trick": trick, "player": self.shape.names[player], "card": text}
 

@@ -19,7 +19,7 @@ from scoring.cards import START_PRICE, card_text
 from scoring.lopaka import lopaka_play
 from scoring.names import MAX_ROUNDS
 from scoring.tricks import rule_trick
-from scoring.variants import BRIGHT_HOUSE, DEVILS_EYE, TEAM_LAYOUTS, Table
+from scoring.variants import BRIGHT_HOUSE, DEVILS_EYE, TEAM_LAYOUTS, RoundShape, Table
 
 _DEFAULT_TEAMS = {4: "2-1-1", 5: "2-2-1", 6: "2-2-2"}
 
@@ -90,11 +90,13 @@ def _texts(cards: list[int]) -> list[str]:
     return [card_text(card) for card in cards]
 
 
-def _play_one_hand(table, shape, hands, rng) -> list[list[str]]:  # noqa: ANN001
+def _play_one_hand(
+    table: Table, shape: RoundShape, dealt: dict[int, list[int]], rng: random.Random
+) -> list[list[str]]:
     colour = table.deck.colour
     prices = [START_PRICE] * table.variant.bottles
     leader = shape.first_leader
-    hands = {seat: list(hand) for seat, hand in hands.items()}
+    hands = {seat: list(hand) for seat, hand in dealt.items()}
     tricks = []
     for _ in range(shape.tricks):
         order = shape.orders[leader]
@@ -120,7 +122,9 @@ def _settle(trick: list[int], order: tuple[int, ...], prices: list[int]) -> int:
     return order[ruling.winner_index]
 
 
-def _play_two_hands(table, shape, cards, rng) -> tuple[list[list[str]], dict[int, list[int]]]:  # noqa: ANN001
+def _play_two_hands(
+    table: Table, shape: RoundShape, cards: list[int], rng: random.Random
+) -> tuple[list[list[str]], dict[int, list[int]]]:
     variant = table.variant
     size_open, size_hidden = variant.open_hand_size, variant.hidden_hand_size
     per_player = size_open + size_hidden
@@ -136,8 +140,9 @@ def _play_two_hands(table, shape, cards, rng) -> tuple[list[list[str]], dict[int
         order = shape.orders[leader]
         trick: list[int] = []
         for index, seat in enumerate(order):
-            if variant.hands == BRIGHT_HOUSE:
-                pools = [hands[seat][shape.hands[index]]]
+            which = shape.hands[index]
+            if which is not None:  # Bright House: the place says which hand plays
+                pools = [hands[seat][which]]
             else:
                 pools = [pool for pool in hands[seat] if pool]
             options = []

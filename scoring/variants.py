@@ -262,7 +262,7 @@ def _shape(table: Table, dealer: int) -> RoundShape:
     successor = {seat: cycle[(i + 1) % len(cycle)] for i, seat in enumerate(cycle)}
     if variant.has_open_hands:
         tricks, per_trick = 8, 4
-        orders = tuple((p, 1 - p, p, 1 - p) for p in range(2))
+        orders: tuple[tuple[int, ...], ...] = tuple((p, 1 - p, p, 1 - p) for p in range(2))
         hands: tuple[int | None, ...] = (
             (OPEN, OPEN, HIDDEN, HIDDEN) if variant.hands == BRIGHT_HOUSE else (None,) * 4
         )
