@@ -50,7 +50,7 @@ def round_tricks(request: HtmxHttpRequest, token: str) -> HttpResponse:
     context.update(
         round=round_view(replayed, replayed.rounds[-1]), stamp=FreshStamp(access.game.version)
     )
-    return render(request, "imp/round.html#trick-list", context)
+    return render(request, "imp/round/details.html#trick-list", context)
 
 
 @require_POST
