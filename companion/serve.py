@@ -13,7 +13,6 @@ cookies, HTTPS redirects and HSTS are off.
 from __future__ import annotations
 
 import argparse
-import io
 import os
 import secrets
 import socket
@@ -58,11 +57,26 @@ def allowed_hosts(address: str) -> list[str]:
     return list(dict.fromkeys(host for host in hosts if host))
 
 
+# Black on white whatever the terminal's own colours: a phone's camera reads
+# dark modules on a light ground, and a terminal with a light theme would
+# otherwise show the code inverted. Each character is two modules, one above
+# the other, drawn in the foreground colour (black).
+QR_COLOURS = "\033[30;107m"  # black text on bright white
+QR_RESET = "\033[0m"
+QR_BLOCKS = {(True, True): "\u2588", (True, False): "\u2580", (False, True): "\u2584"}
+
+
 def qr_text(url: str) -> str:
-    """The URL as a QR code drawn with block characters, for a terminal."""
-    out = io.StringIO()
-    segno.make(url, error="l").terminal(out=out, compact=True)
-    return out.getvalue()
+    """The URL as a QR code for a terminal: half-block characters, black
+    on white (ANSI colours), with its quiet zone of four light modules."""
+    rows = [[bool(bit) for bit in row] for row in segno.make(url, error="l").matrix_iter(border=4)]
+    if len(rows) % 2:
+        rows.append([False] * len(rows[0]))
+    lines = []
+    for top, bottom in zip(rows[::2], rows[1::2], strict=True):
+        cells = "".join(QR_BLOCKS.get(pair, " ") for pair in zip(top, bottom, strict=True))
+        lines.append(f"{QR_COLOURS}{cells}{QR_RESET}\n")
+    return "".join(lines)
 
 
 def environment(address: str, secret: str) -> dict[str, str]:
@@ -116,7 +130,10 @@ def main(argv: list[str] | None = None) -> int:
         "--access-logfile",
         "-",
         "--access-logformat",
-        '%(h)s %(t)s "%(m)s" %(s)s %(b)s %(M)sms',  # no path: it holds the game's token
+        '%(h)s %(t)s "%(r)s" %(s)s %(b)s %(M)sms',
+        # A game's path holds its token: the logger writes it "/g/…/".
+        "--logger-class",
+        "companion.gunicorn_logging.RedactingLogger",
     ]
     os.chdir(ROOT)
     os.execve(sys.executable, gunicorn, env)

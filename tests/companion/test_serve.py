@@ -16,9 +16,11 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.parse
 from pathlib import Path
 
 import pytest
+import zxingcpp
 
 from companion.serve import allowed_hosts, qr_text, secret_key
 
@@ -60,11 +62,55 @@ def test_the_phones_may_use_the_address_and_this_machines_names():
     assert {"localhost", "127.0.0.1"} <= set(hosts)
 
 
-def test_the_qr_code_is_drawn_with_blocks():
+# What a terminal shows for each character of the printed code: the
+# foreground colour (dark) in the upper half, the lower half, both or neither.
+BLACK_ON_WHITE = "\x1b[30;107m"
+RESET = "\x1b[0m"
+HALVES = {"\u2588": (1, 1), "\u2580": (1, 0), "\u2584": (0, 1), " ": (0, 0)}
+PIXELS = 4  # a module drawn 4 x 4 pixels
+
+
+def decode_printed_qr(printed: str) -> str:
+    """The text of the QR code in a terminal's output, read by zxing-cpp from
+    a picture of it as the terminal draws it (black on white, no inverting)."""
+    rows: list[list[int]] = []
+    for line in printed.splitlines():
+        if not line.startswith(BLACK_ON_WHITE):
+            continue
+        assert line.endswith(RESET), repr(line)
+        cells = line[len(BLACK_ON_WHITE) : -len(RESET)]
+        pairs = [HALVES[cell] for cell in cells]
+        rows.append([top for top, _ in pairs])
+        rows.append([bottom for _, bottom in pairs])
+    assert rows, "no QR code printed"
+    width, height = len(rows[0]) * PIXELS, len(rows) * PIXELS
+    image = bytes(
+        0 if dark else 255
+        for row in rows
+        for _ in range(PIXELS)
+        for dark in row
+        for _ in range(PIXELS)
+    )
+    view = zxingcpp.ImageView(image, width, height, zxingcpp.ImageFormat.Lum)
+    found = zxingcpp.read_barcode(view, try_invert=False, formats=zxingcpp.BarcodeFormat.QRCode)
+    assert found is not None, "the printed code does not scan"
+    return str(found.text)
+
+
+@pytest.mark.parametrize(
+    "url", ["http://192.168.1.20:8000/", "http://10.1.2.3:8080/", "http://imp-laptop.local:8000/"]
+)
+def test_the_qr_code_printed_scans_as_the_address(url):
+    assert decode_printed_qr(qr_text(url)) == url
+
+
+def test_the_qr_code_is_black_on_white_with_a_quiet_zone():
     lines = qr_text("http://10.1.2.3:8000/").splitlines()
 
-    assert len(lines) > 10
-    assert all("█" in line or "▀" in line or "▄" in line for line in lines[2:-2])
+    assert all(line.startswith(BLACK_ON_WHITE) and line.endswith(RESET) for line in lines)
+    blank = BLACK_ON_WHITE + " " * (len(lines[0]) - len(BLACK_ON_WHITE + RESET)) + RESET
+    assert lines[:2] == [blank, blank]  # four light modules above the code
+    assert all(line[len(BLACK_ON_WHITE) :].startswith("    ") for line in lines)
 
 
 def _root_with_ip() -> bool:
@@ -133,7 +179,7 @@ def test_a_phone_on_the_local_network_starts_a_game(other_host, tmp_path):
         printed = _read_until(server, "Ctrl-C", 60)
         url = f"http://{address}:{port}/"
         assert f"served at {url}" in printed
-        assert sum("█" in line for line in printed.splitlines()) > 10  # the QR code
+        assert decode_printed_qr(printed) == url
         answer = None
         for _ in range(50):
             answer = subprocess.run(
@@ -149,6 +195,11 @@ def test_a_phone_on_the_local_network_starts_a_game(other_host, tmp_path):
         assert status.startswith("200 ") and status.endswith("/round/")
         assert "Ann" in rest and "Ben" in rest
         assert (tmp_path / "secret").exists()
+        game_path = urllib.parse.urlsplit(status.split()[-1]).path
     finally:
         server.terminate()
         server.wait(timeout=20)
+    logged = server.stdout.read()
+    token = game_path.split("/")[2]
+    assert '"GET /g/…/round/ HTTP/1.1" 200' in logged
+    assert token not in logged
