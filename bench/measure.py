@@ -22,23 +22,35 @@ class Samples:
     ms: list[float] = field(default_factory=list)
     queries: list[int] = field(default_factory=list)
     bytes: list[int] = field(default_factory=list)
+    gzip_bytes: list[int] = field(default_factory=list)
 
     def add(self, reply: Reply) -> None:
         self.ms.append(reply.ms)
         self.queries.append(reply.queries if reply.queries is not None else -1)
         self.bytes.append(reply.wire_bytes)
+        self.gzip_bytes.append(gzipped_size(reply))
 
     def extend(self, other: Samples) -> None:
         self.ms += other.ms
         self.queries += other.queries
         self.bytes += other.bytes
+        self.gzip_bytes += other.gzip_bytes
 
     def row(self) -> dict[str, float]:
         out = summary(self.ms)
         out["queries"] = max(self.queries) if self.queries else -1
         out["queries_min"] = min(self.queries) if self.queries else -1
         out["bytes_max"] = max(self.bytes) if self.bytes else 0
+        out["gzip_bytes_max"] = max(self.gzip_bytes) if self.gzip_bytes else 0
         return out
+
+
+def gzipped_size(reply: Reply) -> int:
+    """The answer's size gzipped: as sent when the server gzipped it, else
+    gzipped here (level 6, as Django's GZipMiddleware)."""
+    if reply.headers.get("content-encoding") == "gzip":
+        return reply.wire_bytes
+    return len(gzip.compress(reply.text.encode(), 6))
 
 
 class Seeder:
@@ -55,28 +67,48 @@ class Seeder:
         return made
 
 
-def enter_cards(
-    phone: Phone, game: Seeded, cards: Samples, tricks: Samples, limit: int | None = None
-) -> None:
+@dataclass
+class Entries:
+    """Card entries timed by kind: a card within a trick, the card completing
+    a trick, and the round's last card (it also scores the round)."""
+
+    cards: Samples = field(default_factory=Samples)
+    tricks: Samples = field(default_factory=Samples)
+    round_ends: Samples = field(default_factory=Samples)
+
+    def add(self, reply: Reply, completes: bool, ends_round: bool) -> None:
+        if ends_round:
+            self.round_ends.add(reply)
+        else:
+            (self.tricks if completes else self.cards).add(reply)
+
+    def within_round(self) -> Samples:
+        """Every entry but the round's last card."""
+        both = Samples()
+        both.extend(self.cards)
+        both.extend(self.tricks)
+        return both
+
+
+def enter_cards(phone: Phone, game: Seeded, entries: Entries, limit: int | None = None) -> None:
     """Enter a game's round in progress card by card (timed one by one)."""
     phone.open()
-    for card, completes in game.cards[:limit]:
+    planned = game.cards
+    for index, (card, completes) in enumerate(planned[:limit]):
         reply = phone.enter(card)
-        (tricks if completes else cards).add(reply)
+        entries.add(reply, completes, index == len(planned) - 1)
 
 
-def card_entry(
-    port: int, games: list[Seeded], limit: int | None = None
-) -> tuple[Samples, Samples]:
-    """Latency and queries of entering one card, and of the card completing a trick."""
-    cards, tricks = Samples(), Samples()
+def card_entry(port: int, games: list[Seeded], limit: int | None = None) -> Entries:
+    """Latency, queries and bytes of entering one card, by kind."""
+    entries = Entries()
     for game in games:
         phone = Phone(port, game.edit_token)
         try:
-            enter_cards(phone, game, cards, tricks, limit)
+            enter_cards(phone, game, entries, limit)
         finally:
             phone.close()
-    return cards, tricks
+    return entries
 
 
 def repeat_get(port: int, path: str, count: int, headers: dict[str, str] | None = None) -> Samples:
