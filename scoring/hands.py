@@ -20,7 +20,7 @@ from scoring.findings import (
     Where,
     quote,
 )
-from scoring.lopaka import lopaka_play
+from scoring.lopaka import lopaka_card, lopaka_play
 from scoring.variants import BRIGHT_HOUSE, HIDDEN, OPEN, RoundShape, Table
 
 if TYPE_CHECKING:
@@ -152,73 +152,91 @@ class KnownHands:
         cards: tuple[int, ...],
         index: int,
     ) -> None:
-        """Refuse a play that the known hands show to be impossible."""
+        """Refuse a play that the known hands show to be impossible. Where it
+        happened (``replay.at``) is written only for a finding: this runs for
+        every card."""
         owner = self.owner.get(card)
-        where = replay.at(trick, player, card)
+        spot = (trick, player, card)
         if owner is not None and owner != player:
             raise CardInKnownHand(
-                f"{card_text(card)} is in {self.owner_of(card)}'s face-up hand", **where
+                f"{card_text(card)} is in {self.owner_of(card)}'s face-up hand",
+                **replay.at(*spot),
             )
         if player == self.shape.lopaka and self.lopaka_left is not None:
-            self.check_lopaka(replay, card, cards[:index], where)
+            self.check_lopaka(replay, spot, cards[:index])
         elif player in self.open_left:
-            self.check_open(replay, player, card, cards, index, where)
+            self.check_open(replay, spot, cards, index)
 
     def check_lopaka(
-        self, replay: Replaying, card: int, trick: tuple[int, ...], where: Where
+        self, replay: Replaying, spot: tuple[int, int, int], trick: tuple[int, ...]
     ) -> None:
         left = self.lopaka_left
         assert left is not None
+        card = spot[2]
         if card not in left:
-            raise LopakaMisplay(f"{card_text(card)} is not in Lopaka's face-up hand", **where)
-        must, reason = lopaka_play(left, trick, max(replay.prices), self.table.deck)
+            raise LopakaMisplay(
+                f"{card_text(card)} is not in Lopaka's face-up hand", **replay.at(*spot)
+            )
+        price = max(replay.prices)
+        must = lopaka_card(left, trick, price, self.table.deck)
         if card != must and self.misplay is None:
-            self.misplay = LopakaMisplay(f"Lopaka must play {card_text(must)}. {reason}", **where)
+            _must, reason = lopaka_play(left, trick, price, self.table.deck)
+            self.misplay = LopakaMisplay(
+                f"Lopaka must play {card_text(must)}. {reason}", **replay.at(*spot)
+            )
         left.remove(card)
 
     def check_open(
         self,
         replay: Replaying,
-        player: int,
-        card: int,
+        spot: tuple[int, int, int],
         cards: tuple[int, ...],
         index: int,
-        where: Where,
     ) -> None:
+        _trick, player, card = spot
         left = self.open_left[player]
         name = self.shape.names[player]
         if self.table.variant.hands == BRIGHT_HOUSE:
             from_open = self.shape.hands[index] == OPEN
             if from_open and card not in left:
                 raise NotInOpenHand(
-                    f"this card comes from {name}'s open hand, which does not hold it", **where
+                    f"this card comes from {name}'s open hand, which does not hold it",
+                    **replay.at(*spot),
                 )
             if not from_open and card in left:
                 raise KnownHandError(
                     f"this card comes from {name}'s hidden hand, but it is in the open hand",
-                    **where,
+                    **replay.at(*spot),
                 )
         else:
             from_open = card in left
             if not from_open:
-                self.count_hidden(player, name, where)
+                self.count_hidden(player, name, replay, spot)
         if from_open:
-            self.check_follow(player, card, cards, index, where)
+            self.check_follow(player, card, cards, index, replay, spot)
             left.remove(card)
 
-    def count_hidden(self, player: int, name: str, where: Where) -> None:
+    def count_hidden(
+        self, player: int, name: str, replay: Replaying, spot: tuple[int, int, int]
+    ) -> None:
         played = self.hidden_played.get(player, 0) + 1
         size = self.table.variant.hidden_hand_size
         if played > size:
             raise KnownHandError(
                 f"{name}'s hidden hand held only {size} cards, all played; "
                 "this card must come from the open hand",
-                **where,
+                **replay.at(*spot),
             )
         self.hidden_played[player] = played
 
     def check_follow(
-        self, player: int, card: int, cards: tuple[int, ...], index: int, where: Where
+        self,
+        player: int,
+        card: int,
+        cards: tuple[int, ...],
+        index: int,
+        replay: Replaying,
+        spot: tuple[int, int, int],
     ) -> None:
         if index == 0:
             return
@@ -229,7 +247,7 @@ class KnownHands:
         if any(colour[other] == led for other in self.open_left[player]):
             name = self.table.deck.colour_name(cards[0])
             raise OpenHandMustFollow(
-                f"the open hand holds {name}, so it must follow {name}", **where
+                f"the open hand holds {name}, so it must follow {name}", **replay.at(*spot)
             )
 
 

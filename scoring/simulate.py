@@ -16,7 +16,7 @@ import random
 from typing import Any
 
 from scoring.cards import START_PRICE, card_text
-from scoring.lopaka import lopaka_play
+from scoring.lopaka import lopaka_card
 from scoring.names import MAX_ROUNDS
 from scoring.tricks import rule_trick
 from scoring.variants import BRIGHT_HOUSE, DEVILS_EYE, TEAM_LAYOUTS, RoundShape, Table
@@ -104,7 +104,7 @@ def _play_one_hand(
         for seat in order:
             hand = hands[seat]
             if seat == shape.lopaka:
-                card, _reason = lopaka_play(hand, trick, max(prices), table.deck)
+                card = lopaka_card(hand, trick, max(prices), table.deck)
             else:
                 legal = [c for c in hand if trick and colour[c] == colour[trick[0]]] or hand
                 card = rng.choice(legal)
