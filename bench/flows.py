@@ -9,12 +9,17 @@ then from each partial the server answers with, as htmx would swap them in.
 from __future__ import annotations
 
 import json
+import re
+import uuid
 from dataclasses import dataclass
 
 from bench.client import Client, Form, Page, Reply, read_page
 from bench.server import HOST
 
 ACCEPT_ENCODING = "gzip, br"
+VERSION = re.compile(r'name="version" value="(\d+)"')
+PLAY = re.compile(r'<section id="play"[^>]*\sdata-version="(\d+)"[^>]*\sdata-send="([^"]+)"')
+"""The round screen's play region: the game's version and where its script sends a card."""
 
 
 class FlowError(Exception):
@@ -80,6 +85,11 @@ class Phone:
         self.forms: list[Form] = []
         self.csrf = ""
         self.page: Reply | None = None
+        self.send: str | None = None
+        """Where the round screen's script sends a card, when the page has one."""
+        self.version = ""
+        self.last: Reply | None = None
+        """The last card's answer, when the script's way sent it."""
 
     @property
     def origin(self) -> str:
@@ -96,7 +106,17 @@ class Phone:
         self.forms = page.forms
         self.form = card_form(page)
         self.page = reply
+        self._read_play(reply.text)
         return reply
+
+    def _read_play(self, html: str) -> bool:
+        """The version and the send address of the page's play region."""
+        found = PLAY.search(html)
+        if found is None:
+            self.send = None
+            return False
+        self.version, self.send = found.group(1), found.group(2)
+        return True
 
     def htmx_headers(self, target: str | None) -> dict[str, str]:
         headers = {
@@ -117,24 +137,62 @@ class Phone:
         reply = self.client.post(action, data, self.htmx_headers(form.attrs.get("hx-target")))
         if reply.status != 200:
             raise FlowError(f"POST {action} {extra}: {reply.status} {reply.text[:300]!r}")
-        page = read_page(reply.text)
-        self.forms = page.forms
-        self.form = card_form(page)
+        if not self._next_card(form, reply):
+            page = read_page(reply.text)
+            self.forms = page.forms
+            self.form = card_form(page)
         return reply
 
+    def _next_card(self, form: Form, reply: Reply) -> bool:
+        """After a card, the next card goes through the same form, as the
+        round screen's script sends it: the game's version from the answer
+        and a key of its own. (Parsing the whole answer as well cost the
+        bench's client ~3 ms a card on the machine it measures.)"""
+        if form is not self.form or 'name="card"' not in reply.text:
+            return False
+        found = VERSION.search(reply.text)
+        if found is None:
+            return False
+        form.fields["version"] = found.group(1)
+        form.fields["key"] = uuid.uuid4().hex
+        return True
+
     def enter(self, card: str) -> Reply:
-        """Tap a card in the picker: one htmx POST, answered with the round partial."""
-        if self.form is None:
+        """Tap a card in the picker: one POST, as the round screen's script
+        sends it (answered with the play region alone), or as htmx posts the
+        picker's form on a page without that script."""
+        if self.form is None and self.send is None:
             self.open()
+        if self.send is not None:
+            return self._send_card(card)
         if self.form is None:
             raise FlowError(f"{self.path}: no card form (is the round complete?)")
         return self.submit(self.form, {"card": card})
 
+    def _send_card(self, card: str) -> Reply:
+        """What static/js/round.js does with a tap: the card, the version of
+        the last answer, a key of its own; HX-Target "play"."""
+        data = {"version": self.version, "key": uuid.uuid4().hex, "card": card}
+        assert self.send is not None
+        reply = self.client.post(self.send, data, self.htmx_headers("play"))
+        if reply.status != 200:
+            raise FlowError(f"POST {self.send} {card}: {reply.status} {reply.text[:300]!r}")
+        self.last = reply
+        if not self._read_play(reply.text):
+            self.form = None  # no play region: the next card opens the page again
+        return reply
+
     def confirm(self) -> Reply:
-        """Confirm the complete round; the next round starts."""
-        for form in self.forms:
+        """Confirm the complete round; the next round starts (its page is
+        opened afresh by the next card)."""
+        forms = self.forms
+        if self.last is not None:
+            forms = read_page(self.last.text).forms
+        for form in forms:
             if (form.attrs.get("hx-post") or form.action).endswith("/round/confirm/"):
-                return self.submit(form, {})
+                reply = self.submit(form, {})
+                self.form, self.send, self.last = None, None, None
+                return reply
         raise FlowError(f"{self.path}: no confirm form")
 
     def close(self) -> None:

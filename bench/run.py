@@ -47,27 +47,22 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     )
     parser.add_argument("--workers", type=int, default=2, help="gunicorn workers")
     parser.add_argument("--worker-threads", type=int, default=2, help="threads per worker")
-    parser.add_argument("--runs", type=int, default=RUNS, help="runs; each figure's best is kept")
+    parser.add_argument(
+        "--runs", type=int, default=None, help=f"runs; each figure's best is kept ({RUNS})"
+    )
     parser.add_argument("--output", type=Path, default=None, help="where to write BENCH.json")
     parser.add_argument("--json", action="store_true", help="print the full results as JSON")
     args = parser.parse_args(argv)
     if args.quick:
         args.samples, args.each, args.entry_each, args.threads = 12, 20, 10, 2
-        args.runs = 1
+    if args.runs is None:
+        args.runs = 1 if args.quick else RUNS
     return args
 
 
-def measure(args: argparse.Namespace) -> dict[str, Any]:
-    """Seed, serve, warm up and measure; the full results."""
-
-    setup = configure()
-    try:
-        return _measure(args, setup)
-    finally:
-        setup.cleanup()
-
-
-def _measure(args: argparse.Namespace, setup: Any) -> dict[str, Any]:
+def measure(args: argparse.Namespace, setup: Any) -> dict[str, Any]:
+    """Seed, serve, warm up and measure one run; the full results. Every run
+    of a process uses the same set-up: Django is set up once, on its database."""
     from bench import measure as m
 
     histories = (1,) if args.quick else HISTORIES
@@ -277,13 +272,17 @@ def targets(figures: dict[str, Any], runs: int) -> str:
 def main(argv: list[str] | None = None) -> int:
     args = parse(argv)
     runs = []
-    for run in range(1, args.runs + 1):
-        say(f"run {run} of {args.runs}")
-        results = measure(args)
-        runs.append(bench_json(results))
-        print(table(results), end="\n\n")
-        if args.json:
-            print(json.dumps(results, indent=2))
+    setup = configure()
+    try:
+        for run in range(1, args.runs + 1):
+            say(f"run {run} of {args.runs}")
+            results = measure(args, setup)
+            runs.append(bench_json(results))
+            print(table(results), end="\n\n")
+            if args.json:
+                print(json.dumps(results, indent=2))
+    finally:
+        setup.cleanup()
     figures = best_of(runs)
     print(targets(figures, args.runs))
     output = args.output if args.output or args.quick else None

@@ -21,12 +21,12 @@ from django.utils import timezone
 from companion import history
 from companion.access import GameGone, find_game
 from companion.forms.stamp import Stamp
-from companion.models import Game, Round, Submission, new_token
+from companion.models import Game, Group, Round, Submission, new_token
 from companion.replay import CurrentRound, game_record, game_state, latest_round
-from scoring.cards import card_text
+from scoring.cards import card_code, card_text
 from scoring.changes import describe_changes
 from scoring.game import GameState, dealer_of_round
-from scoring.names import check_players
+from scoring.names import check_group, check_players
 from scoring.prompt import next_card
 from scoring.record import GameRecord, replay
 
@@ -45,6 +45,7 @@ OTHER = {
     "set_known_hand": "other cards",
     "edit_trick": "other cards",
     "delete_trick": "another trick",
+    "move_card": "another card",
     "enter_quick_round": "other coins or bottle owners",
     "set_dealer": "another dealer",
 }
@@ -125,11 +126,15 @@ def create_game(
     dealer_was_random: bool = False,
     goal_rounds: int | None = None,
     goal_target: int | None = None,
+    follows: Game | None = None,
+    group: Group | None = None,
 ) -> Game:
     """A new game with its first (empty) round; the engine checks the set-up
     and the names are stored as it cleans them (:func:`scoring.names.check_players`)."""
     with transaction.atomic():
         game = Game(
+            follows=follows,
+            group=group,
             players=list(check_players(players)),
             variant=variant,
             teams=teams,
@@ -145,6 +150,41 @@ def create_game(
         first.game = game
         first.save()
     return game
+
+
+def create_group(name: str, players: list[str]) -> Group:
+    """A new group with its own links; the engine cleans the name and the
+    players (:func:`scoring.names.check_group`)."""
+    title, names = check_group(name, players)
+    return Group.objects.create(name=title, players=list(names))
+
+
+def play_again(token: str) -> Game:
+    """The rematch of a finished game: the same players, variant, teams,
+    deck and goal, dealt first by whoever would deal next; a new game with
+    its own links. A game has one rematch: asking again (a second tap,
+    another phone) finds it."""
+    with transaction.atomic():
+        access = find_game(token, lock=True)
+        access.require_edit()
+        game = access.game
+        existing = Game.objects.filter(follows=game).first()
+        if existing is not None:
+            return existing
+        state = game_state(game)
+        if not state.finished:
+            raise Refused("This game is not over yet: play again once it has a winner.")
+        return create_game(
+            players=list(game.players),
+            variant=game.variant,
+            teams=game.teams,
+            edition=game.edition,
+            first_dealer=state.next_dealer,
+            goal_rounds=game.goal_rounds,
+            goal_target=game.goal_target,
+            follows=game,
+            group=game.group,
+        )
 
 
 def replace_edit_link(token: str) -> Game:
@@ -264,6 +304,85 @@ def edit_trick(game: Game, stamp: Stamp, number: int, trick: int, cards: list[in
 
     return _apply(
         game, stamp, change, Sent("edit_trick", (number, trick, list(cards))), describe=True
+    )
+
+
+def move_card(
+    game: Game, stamp: Stamp, number: int, trick: int, position: int, card: int
+) -> Done:
+    """Fix one card of a trick in place: ``card`` goes to ``position`` (its
+    place in play order) of trick ``trick`` of round ``number``. The card
+    that was there takes the place ``card`` leaves — in another trick, in
+    this trick, or in the Imp's Trick as entered — so every trick stays
+    whole; a card not played yet simply replaces it. One change (one Undo
+    takes it back); the whole game is replayed and the engine judges it."""
+
+    def change(rounds: list[Round]) -> tuple[list[Round], Done]:
+        target = _trick_round(rounds, number, trick)
+        tricks = [list(cards) for cards in target.tricks]
+        if not 0 <= position < len(tricks[trick - 1]):
+            raise Refused(f"Trick {trick} has no card {position + 1}.")
+        state = game_state(game, rounds).rounds[number - 1]
+        old = card_code(tricks[trick - 1][position])
+        if old == card:
+            who = _who_played(state, trick, position)
+            raise Refused(f"{who}'s card in trick {trick} is {card_text(card)} already.")
+        words = _moved_words(state, tricks, (number, trick, position), card, old)
+        found = _place_of(tricks, card)
+        if found is not None:
+            tricks[found[0] - 1][found[1]] = card_text(old)
+        elif target.imps_trick and card in _codes(target.imps_trick):
+            target.imps_trick = [
+                card_text(old) if code == card else card_text(code)
+                for code in _codes(target.imps_trick)
+            ]
+        tricks[trick - 1][position] = card_text(card)
+        target.tricks = tricks
+        return [target], Done(what=words)
+
+    sent = Sent("move_card", (number, trick, position, card))
+    return _apply(game, stamp, change, sent, describe=True)
+
+
+def _codes(texts: list[str]) -> list[int]:
+    return [code for text in texts if (code := card_code(text)) is not None]
+
+
+def _place_of(tricks: list[list[str]], card: int) -> tuple[int, int] | None:
+    """Where ``card`` lies in a round's tricks as entered: (trick, position)."""
+    for number, cards in enumerate(tricks, 1):
+        for position, text in enumerate(cards):
+            if card_code(text) == card:
+                return number, position
+    return None
+
+
+def _who_played(state: Any, trick: int, position: int) -> str:
+    """The name of who played the card at ``position`` of ``trick``, as the
+    engine's replay has it."""
+    play = state.tricks[trick - 1]
+    return str(state.shape.names[play.players[position]])
+
+
+def _moved_words(
+    state: Any, tricks: list[list[str]], here: tuple[int, int, int], card: int, old: int
+) -> str:
+    """A card moved, in the players' words (before it moves): "Swapped
+    Betty's 15 in trick 3 and Adam's 17 in trick 1 of round 2", "Swapped
+    Betty's 15 and Adam's 17 in trick 3 of round 2", or "Betty's 15 in trick
+    3 of round 2 is now 18"."""
+    number, trick, position = here
+    who = _who_played(state, trick, position)
+    was, now = card_text(old), card_text(card)
+    found = _place_of(tricks, card)
+    if found is None:
+        return f"{who}'s {was} in trick {trick} of round {number} is now {now}"
+    other = _who_played(state, found[0], found[1])
+    if found[0] == trick:
+        return f"Swapped {who}'s {was} and {other}'s {now} in trick {trick} of round {number}"
+    return (
+        f"Swapped {who}'s {was} in trick {trick} and {other}'s {now} "
+        f"in trick {found[0]} of round {number}"
     )
 
 
@@ -397,7 +516,9 @@ def undo(game: Game, stamp: Stamp, back_to: int | None = None) -> Done:
                 changed.pop(row.number, None)
         return list(changed.values()), done
 
-    return _apply(game, stamp, change, Sent("undo", (back_to,)))
+    # what the undo changed in the replay is said too (a trick's winner, the
+    # bottle, the scores): taking back a deleted trick re-reads later tricks
+    return _apply(game, stamp, change, Sent("undo", (back_to,)), describe=True)
 
 
 def redo(game: Game, stamp: Stamp) -> Done:
@@ -413,7 +534,7 @@ def redo(game: Game, stamp: Stamp) -> Done:
         changed, removed = history.restore(rounds, game, again, undo=False)
         return changed, Done(redoing=again, what=again.what, removed=removed)
 
-    return _apply(game, stamp, change, Sent("redo", ()))
+    return _apply(game, stamp, change, Sent("redo", ()), describe=True)
 
 
 Change = Callable[[list[Round]], tuple[list[Round], Done]]

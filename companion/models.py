@@ -18,6 +18,25 @@ def new_token() -> str:
     return secrets.token_urlsafe(24)
 
 
+class Group(models.Model):
+    """A table that keeps its games together: a name, the players by name,
+    and the games started from it. It has capability links, as a game has:
+    the edit link starts games in it, the view link only watches. Everything
+    else (winners, the players' figures) is read from its games' entries."""
+
+    created = models.DateTimeField(auto_now_add=True)
+    name = models.CharField(max_length=60)
+    players = models.JSONField(help_text="The group's players, by name.")
+    edit_token = models.CharField(max_length=64, unique=True, default=new_token)
+    view_token = models.CharField(max_length=64, unique=True, default=new_token)
+
+    class Meta:
+        ordering = ["-created"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
 class Game(models.Model):
     """A game's set-up: players in clockwise seat order, variant, deck, goal.
 
@@ -40,6 +59,17 @@ class Game(models.Model):
     version = models.PositiveIntegerField(default=0)
     has_undone = models.BooleanField(
         default=False, help_text="Whether some change was undone and can be redone."
+    )
+    follows = models.OneToOneField(
+        "self",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="rematch",
+        help_text="The finished game this one is the rematch of (a game has one rematch).",
+    )
+    group = models.ForeignKey(
+        Group, null=True, blank=True, on_delete=models.SET_NULL, related_name="games"
     )
 
     class Meta:

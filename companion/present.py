@@ -263,7 +263,8 @@ def round_view(replayed: Replay, row: Round | RoundRow) -> dict[str, Any]:
             for number, play in enumerate(state.tricks, 1)
         ],
         "warnings": [
-            revoke_view(warning, state) for warning in state.warnings[row.dismissed_warnings :]
+            revoke_view(warning, state, deck)
+            for warning in state.warnings[row.dismissed_warnings :]
         ],
         "complete": state.complete,
         "quick": state.is_quick,
@@ -272,8 +273,17 @@ def round_view(replayed: Replay, row: Round | RoundRow) -> dict[str, Any]:
         "lopaka": None if shape.lopaka is None else names[shape.lopaka],
     }
     tricks = view["tricks"]
+    # The last complete trick's ruling stays on screen while the next trick
+    # is played (its place on the round screen is always there).
+    done = [trick for trick in tricks[-2:] if trick["complete"]]
+    if done:
+        view["ruling"] = done[-1]
+    # The round's first card (and Lopaka's answer to it): the dealer and
+    # quick entry below the play are no longer offered.
+    view["opening"] = len(tricks) == 1 and (
+        sum(card.name != view["lopaka"] for card in tricks[0]["cards"]) == 1
+    )
     if tricks and tricks[-1]["complete"]:
-        view["ruling"] = tricks[-1]
         view["next_leader"] = None if state.complete else names[state.next_leader]
     if ask is not None:
         view["ask"] = prompt_view(replayed, state, ask)
@@ -296,6 +306,7 @@ def prompt_view(replayed: Replay, state: RoundState, ask: Prompt) -> dict[str, A
             }
         )
     unseen, choices = set(ask.unseen), set(ask.choices)
+    led = None if ask.led is None else led_view(deck, ask.led)
     hand = ""
     if replayed.table.variant.hands == BRIGHT_HOUSE:
         hand = "open hand" if ask.hand == OPEN else "hidden hand"
@@ -308,18 +319,38 @@ def prompt_view(replayed: Replay, state: RoundState, ask: Prompt) -> dict[str, A
         "is_hand_known": ask.is_hand_known,
         "forced": None if ask.forced is None else face(deck, ask.forced),
         "reason": ask.reason,
+        "led": led,
         "picker": [
-            pick(face(deck, card), "ok" if card in choices else "off" if card in unseen else "gone")
+            pick(
+                face(deck, card),
+                "ok" if card in choices else "off" if card in unseen else "gone",
+                led=ask.led is not None and deck.colour[card] == ask.led,
+            )
             for card in deck.cards
         ],
     }
 
 
-def pick(card: CardFace, state: str) -> dict[str, Any]:
+def led_view(deck: Deck, colour: int) -> dict[str, str]:
+    """The colour the engine says was led (:attr:`scoring.prompt.Prompt.led`):
+    its name and symbol as the table's deck shows them."""
+    prefix = "suit" if deck.edition == "classic" else "matagot"
+    name = deck.colour_names()[colour]
+    return {"name": name, "symbol": COLOUR_SYMBOLS[colour], "css": f"{prefix}-{name}"}
+
+
+def pick(card: CardFace, state: str, *, led: bool = False) -> dict[str, Any]:
     """One card of the picker: a button to enter it ("ok"), a disabled one
     ("off": the engine says it cannot be played now), or a gap ("gone":
-    played already). The markup is the ``pick`` partial of ``imp/cards.html``."""
-    return {"face": card, "state": state, "off": state == "off", "gone": state == "gone"}
+    played already); ``led``: of the colour led in the trick (set off on
+    screen). The markup is the ``pick`` partial of ``imp/cards.html``."""
+    return {
+        "face": card,
+        "state": state,
+        "off": state == "off",
+        "gone": state == "gone",
+        "led": led and state != "gone",
+    }
 
 
 def goal_text(game: Game, players: int) -> str:

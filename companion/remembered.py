@@ -3,19 +3,22 @@ the home page lists them, newest first."""
 
 from __future__ import annotations
 
+import secrets
 from datetime import datetime
 from typing import Any
 
-from django.db.models import Count, Q
+from django.db.models import Count, OuterRef, Q
 from django.http import HttpRequest
 from django.utils import timezone
 
 from companion.access import Access
 from companion.links import game_path
-from companion.models import Game
+from companion.models import Game, Group
+from companion.replay import game_state
 from scoring.variants import VARIANTS
 
 SESSION_KEY = "imp_games"
+GROUPS_KEY = "imp_groups"
 REMEMBER_MAX = 50
 """How many games the home page remembers per browser."""
 
@@ -60,7 +63,10 @@ def remembered_games(request: HttpRequest) -> list[dict[str, Any]]:
     if not tokens:
         return []
     games = Game.objects.filter(Q(edit_token__in=tokens) | Q(view_token__in=tokens)).annotate(
-        round_count=Count("rounds")
+        round_count=Count("rounds"),
+        confirmed_count=Count("rounds", filter=Q(rounds__confirmed=True)),
+        rematch_token=Game.objects.filter(follows=OuterRef("pk")).values("edit_token")[:1],
+        rematch_view=Game.objects.filter(follows=OuterRef("pk")).values("view_token")[:1],
     )
     by_token: dict[str, tuple[Game, bool]] = {}
     for game in games:
@@ -72,6 +78,8 @@ def remembered_games(request: HttpRequest) -> list[dict[str, Any]]:
         if found is None:
             continue
         game, can_edit = found
+        winners = winners_of(game)
+        rematch = game.rematch_token if can_edit else game.rematch_view
         listed.append(
             {
                 "game": game,
@@ -79,7 +87,9 @@ def remembered_games(request: HttpRequest) -> list[dict[str, Any]]:
                 "can_edit": can_edit,
                 "opened": _parse_time(entry.get("opened")),
                 "variant": variant_title(game.variant),
-                "progress": progress(game, game.round_count),
+                "progress": progress(game, game.round_count) if winners is None else winners,
+                "finished": winners is not None,
+                "rematch": rematch and game_path(rematch),
                 "url": game_path(entry["token"]),
             }
         )
@@ -101,6 +111,21 @@ def variant_title(name: str) -> str:
     return variant.title if variant is not None else name
 
 
+def winners_of(game: Game) -> str | None:
+    """ "Finished: Adam wins" for a game the engine says is over, else None.
+    Only a game whose rounds are all confirmed can be over: the others are
+    not replayed."""
+    if not game.round_count or game.confirmed_count != game.round_count:
+        return None
+    state = game_state(game)
+    if not state.finished:
+        return None
+    names = [state.table.players[seat] for seat in state.winners]
+    if len(names) > 1:
+        return f"Finished: {' and '.join(names)} share the win"
+    return f"Finished: {names[0]} wins"
+
+
 def progress(game: Game, rounds: int) -> str:
     """How far the game is, from the number of rounds entered (no replay)."""
     if not rounds:
@@ -111,3 +136,40 @@ def progress(game: Game, rounds: int) -> str:
     if game.goal_target:
         return f"{said}, playing to {game.goal_target} points"
     return said
+
+
+def remember_group(request: HttpRequest, group: Group, token: str) -> None:
+    """Put a group at the top of this browser's list of groups (the edit
+    link kept over the view link of the same group)."""
+    tokens: list[str] = [
+        item for item in request.session.get(GROUPS_KEY, []) if isinstance(item, str)
+    ]
+    if not secrets.compare_digest(token, group.edit_token) and group.edit_token in tokens:
+        token = group.edit_token
+    if tokens[:1] == [token]:
+        return
+    mine = {group.edit_token, group.view_token}
+    request.session[GROUPS_KEY] = [token, *(t for t in tokens if t not in mine)][:REMEMBER_MAX]
+
+
+def remembered_groups(request: HttpRequest) -> list[dict[str, Any]]:
+    """The groups this browser has opened, most recent first."""
+    tokens = _group_tokens(request)
+    if not tokens:
+        return []
+    found = Group.objects.filter(Q(edit_token__in=tokens) | Q(view_token__in=tokens)).annotate(
+        game_count=Count("games")
+    )
+    by_token = {}
+    for group in found:
+        by_token[group.edit_token] = (group, True)
+        by_token[group.view_token] = (group, False)
+    return [
+        {"group": by_token[token][0], "token": token, "can_edit": by_token[token][1]}
+        for token in tokens
+        if token in by_token
+    ]
+
+
+def _group_tokens(request: HttpRequest) -> list[str]:
+    return [item for item in request.session.get(GROUPS_KEY, []) if isinstance(item, str)]

@@ -6,15 +6,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from scoring.cards import card_text
+from scoring.cards import Deck, card_code, card_text
 from scoring.findings import Revoke
 from scoring.rounds import RoundState
 
 
-def revoke_view(warning: Revoke, state: RoundState) -> dict[str, Any]:
+def revoke_view(warning: Revoke, state: RoundState, deck: Deck) -> dict[str, Any]:
     """A revoke warning in the players' words, with the two tricks it is
     about: where the player did not follow colour (the finding's trick) and
-    where they later played that colour (the trick holding its card)."""
+    where they later played that colour (the trick holding its card), each
+    with the player's place in it (``at``: the trick opens with it chosen).
+
+    ``text`` is short, for the round screen ("Christian did not follow blue
+    in trick 1 (played 15), but plays blue 8 in trick 2."); ``why`` is the
+    engine's whole reason."""
     names = state.shape.names
     seat = names.index(warning.player) if warning.player in names else None
     tricks = []
@@ -23,9 +28,24 @@ def revoke_view(warning: Revoke, state: RoundState) -> dict[str, Any]:
             continue
         card = card_text(play.cards[play.players.index(seat)])
         if number == warning.trick or card == warning.card:
-            tricks.append({"number": number, "card": card})
+            tricks.append({"number": number, "card": card, "at": play.players.index(seat)})
     return {
-        "text": f"In trick {warning.trick}, {warning.why}.",
+        "text": _short(warning, tricks, deck),
+        "why": f"In trick {warning.trick}, {warning.why}.",
         "player": warning.player,
         "tricks": tricks,
     }
+
+
+def _short(warning: Revoke, tricks: list[dict[str, Any]], deck: Deck) -> str:
+    code = card_code(warning.card)
+    colour = deck.colour_name(code) if code is not None and code in deck.cards else ""
+    earlier = next((trick for trick in tricks if trick["number"] == warning.trick), None)
+    later = next((trick for trick in tricks if trick["card"] == warning.card), None)
+    text = f"{warning.player} did not follow {colour} in trick {warning.trick}".replace("  ", " ")
+    if earlier is not None:
+        text += f" (played {earlier['card']})"
+    text += f", but plays {colour} {warning.card}".replace("  ", " ")
+    if later is not None:
+        text += f" in trick {later['number']}"
+    return text + "."

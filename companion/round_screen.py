@@ -7,11 +7,16 @@ from __future__ import annotations
 from typing import Any
 
 from companion.access import Access
+from companion.fixing import fix_view
 from companion.forms import FreshStamp, QuickForm
 from companion.models import Game
 from companion.present import Replay, Replayed, access_context, face, round_view, words_of
 from companion.replay import CurrentRound
+from scoring.quick import quick_total
 from scoring.variants import LOPAKA
+
+STRIP = 4
+"""How many of the round's last tricks the play offers to fix in one tap."""
 
 
 def quick_form(game: Game, data: Any = None) -> QuickForm:
@@ -25,11 +30,15 @@ def quick_form(game: Game, data: Any = None) -> QuickForm:
         bottles=table.variant.bottles,
         lopaka=LOPAKA if table.variant.has_lopaka else None,
         words=words_of(game),
+        total=quick_total(table),
     )
 
 
-def known_hands(replayed: Replay, row: Any) -> list[dict[str, Any]]:
-    """The face-up hands the table may enter in this round, with their cards."""
+def known_hands(replayed: Replay, row: Any, chosen: Any = None) -> list[dict[str, Any]]:
+    """The face-up hands the table may enter in this round, with their cards
+    (``selected``, as stored) and the cards shown ticked (``chosen``: those
+    stored, or, for the hand of a refused entry, the cards it sent:
+    ``chosen`` is that entry's (seat, cards) as sent)."""
     table = replayed.table
     variant = table.variant
     hands = []
@@ -37,6 +46,7 @@ def known_hands(replayed: Replay, row: Any) -> list[dict[str, Any]]:
         hands.append(
             {
                 "seat": len(table.players),
+                "at": f"hand-{len(table.players)}",
                 "name": "Lopaka",
                 "size": table.shape(0).tricks,
                 "selected": set(row.lopaka_hand or ()),
@@ -47,12 +57,24 @@ def known_hands(replayed: Replay, row: Any) -> list[dict[str, Any]]:
             hands.append(
                 {
                     "seat": seat,
+                    "at": f"hand-{seat}",
                     "name": name,
                     "size": variant.open_hand_size,
                     "selected": set((row.open_hands or {}).get(name, ())),
                 }
             )
+    for hand in hands:
+        is_refused = chosen is not None and chosen[0] == str(hand["seat"])
+        hand["chosen"] = set(chosen[1]) if is_refused else hand["selected"]
     return hands
+
+
+def lopaka_first(hands: list[dict[str, Any]], view: dict[str, Any]) -> dict[str, Any] | None:
+    """Lopaka's hand while it is to be entered first: a Lopaka round that is
+    not confirmed and has no hand, no card and no quick entry yet."""
+    if view["tricks"] or view["quick"] or view["complete"] or view["row"].confirmed:
+        return None
+    return next((h for h in hands if h["name"] == "Lopaka" and not h["selected"]), None)
 
 
 def dealer_choices(replayed: Replay, view: dict[str, Any]) -> list[dict[str, Any]]:
@@ -77,13 +99,22 @@ def round_replay(game: Game) -> Replay:
     return Replayed.of(game)
 
 
-def round_context(access: Access, replayed: Replay | None = None, **extra: Any) -> dict[str, Any]:
-    """Everything the round screen's template reads."""
+def round_context(
+    access: Access,
+    replayed: Replay | None = None,
+    *,
+    fix: tuple[int, int | None] | None = None,
+    **extra: Any,
+) -> dict[str, Any]:
+    """Everything the round screen's template reads; with ``fix`` (a trick's
+    number, and the place in it chosen), that trick opened to be fixed in
+    place (:mod:`companion.fixing`)."""
     if replayed is None:
         replayed = round_replay(access.game)
     row = replayed.rounds[-1]
     view = round_view(replayed, row)
-    hands = known_hands(replayed, row)
+    hands = known_hands(replayed, row, extra.pop("chosen", None))
+    first = lopaka_first(hands, view)
     next_dealer = None
     if isinstance(replayed, Replayed):
         next_dealer = replayed.table.players[replayed.state.next_dealer]
@@ -94,13 +125,17 @@ def round_context(access: Access, replayed: Replay | None = None, **extra: Any) 
         round=view,
         next_dealer=next_dealer,
         stamp=FreshStamp(access.game.version),
-        hands=hands,
+        hands=[hand for hand in hands if hand is not first],
+        lopaka_first=first,
         # the quick entry is offered only before the round's first card
         quick_form=None if view["tricks"] or view["complete"] else quick_form(access.game),
         quick_open=False,
         dealers=dealer_choices(replayed, view),
         deck=[face(replayed.deck, card) for card in replayed.deck.cards] if hands else [],
         error="",
+        fixing=None if fix is None else fix_view(replayed, row, *fix, words_of(access.game)),
+        # the last tricks, one tap from being fixed (every trick: in the list)
+        strip=view["tricks"][-STRIP:],
     )
     context.update(extra)
     return context

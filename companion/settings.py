@@ -157,6 +157,8 @@ DATABASES = {
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Writers queue on a lock file instead of polling SQLite's lock (companion.sqlite).
+    DATABASES["default"]["ENGINE"] = "companion.sqlite"
     DATABASES["default"].setdefault("OPTIONS", {}).update(
         {
             # WAL lets readers and one writer work at the same time.

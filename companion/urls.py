@@ -7,7 +7,7 @@ its token (the edit link's or the view link's), ``g/<token>/``.
 from django.contrib import admin
 from django.urls import include, path
 
-from companion.views import dispute, exports, game, history, setup, sharing
+from companion.views import app, dispute, exports, fixes, game, group, history, setup, sharing
 from companion.views import round as round_screen
 
 app_name = "imp"
@@ -17,16 +17,25 @@ app_patterns = [
     path("", sharing.home, name="home"),
     path("new/", setup.new_game, name="new_game"),
     path("import/", sharing.import_game, name="import"),
+    # A group: a table's games kept together, with its own edit and view links.
+    path("groups/new/", group.new_group, name="new_group"),
+    path("groups/<str:token>/", group.group, name="group"),
+    path("groups/<str:token>/games.json", group.group_export, name="group_export"),
     # Who wins this trick? The engine rules on one trick, with no game.
     path("dispute/", dispute.dispute, name="dispute"),
     # A game's standings, a past round, and the live standings every screen polls.
     path("g/<str:token>/", game.game, name="game"),
     path("g/<str:token>/live/", game.live, name="live"),
+    # Who wins this trick? started from the game's deck, bottles and players.
+    path("g/<str:token>/dispute/", dispute.game_dispute, name="game_dispute"),
     path("g/<str:token>/rounds/<int:number>/", game.round_detail, name="round_detail"),
+    # A finished game's rematch: the same table, a new game.
+    path("g/<str:token>/again/", game.play_again, name="play_again"),
     # The round screen and each change the table makes to the round being played.
     path("g/<str:token>/round/", round_screen.round_page, name="round"),
     path("g/<str:token>/round/card/", round_screen.play_card, name="play_card"),
     path("g/<str:token>/round/tricks/", round_screen.round_tricks, name="round_tricks"),
+    path("g/<str:token>/round/live/", round_screen.round_live, name="round_live"),
     path("g/<str:token>/round/undo/", round_screen.undo_card, name="undo_card"),
     path("g/<str:token>/round/hands/", round_screen.known_hand, name="known_hand"),
     path("g/<str:token>/round/quick/", round_screen.quick_round, name="quick_round"),
@@ -37,7 +46,13 @@ app_patterns = [
     path("g/<str:token>/history/", history.round_history, name="history"),
     path("g/<str:token>/history/undo/", history.undo, name="undo"),
     path("g/<str:token>/history/redo/", history.redo, name="redo"),
-    # Corrections to a trick of any round, the game replayed after each.
+    # Corrections to a trick of any round, the game replayed after each:
+    # in place on the round screen (fix), or on a page of their own (edit).
+    path(
+        "g/<str:token>/rounds/<int:number>/tricks/<int:trick>/fix/",
+        fixes.fix_trick,
+        name="fix_trick",
+    ),
     path(
         "g/<str:token>/rounds/<int:number>/tricks/<int:trick>/edit/",
         round_screen.edit_trick,
@@ -64,5 +79,8 @@ app_patterns = [
 
 urlpatterns = [
     path("admin/", admin.site.urls),
+    # The app as a phone installs it: at the root, so the worker covers every page.
+    path("manifest.webmanifest", app.manifest, name="manifest"),
+    path("sw.js", app.service_worker, name="service_worker"),
     path("", include((app_patterns, app_name))),
 ]

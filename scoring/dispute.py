@@ -106,6 +106,8 @@ class DisputeRuling:
     prices: tuple[int, ...]
     prices_after: tuple[int, ...]
     trick: TrickRuling
+    owners: tuple[str, ...] = ()
+    """Who owned each bottle before the trick, as typed (empty when unknown)."""
 
     @property
     def winner(self) -> str:
@@ -144,15 +146,26 @@ class DisputeRuling:
         >>> ruling = rule_disputed_trick("matagot", True, ["15", "19"], ["12", "10", "30"], [])
         >>> print(ruling.bottle_sentence)
         Bottle 2 (the dearer) is sold to Player 1: the price goes from 19 to 12.
+        >>> ruling = rule_disputed_trick(
+        ...     "classic", False, ["17"], ["24", "15"], ["Ben", "Cy"], owners=["Ben"]
+        ... )
+        >>> print(ruling.bottle_sentence)
+        The bottle is sold to Cy, from Ben: the price goes from 17 to 15.
         """
         bottle = self.trick.bottle
         if bottle is None:
-            return "No bottle is sold: no card is below the price."
+            keeps = [f" {owner} keeps it." for owner in self.owners if owner]
+            keeps_text = keeps[0] if len(keeps) == 1 else ""
+            return "No bottle is sold: no card is below the price." + keeps_text
         which = "The bottle" if len(self.prices) == 1 else f"Bottle {bottle + 1} (the dearer)"
-        return (
-            f"{which} is sold to {self.winner}: the price goes from "
-            f"{card_text(self.trick.old_price)} to {card_text(self.trick.winning_card)}."
+        owner = self.owners[bottle] if bottle < len(self.owners) else ""
+        prices = f"the price goes from {card_text(self.trick.old_price)} to " + card_text(
+            self.trick.winning_card
         )
+        if owner == self.winner:
+            return f"{which} stays with {owner}: {prices}."
+        seller = f", from {owner}" if owner else ""
+        return f"{which} is sold to {self.winner}{seller}: {prices}."
 
 
 def rule_disputed_trick(
@@ -161,16 +174,19 @@ def rule_disputed_trick(
     prices: Sequence[str],
     cards: Sequence[str],
     names: Sequence[str],
+    *,
+    owners: Sequence[str] = (),
 ) -> DisputeRuling:
     """Check a trick typed as text and rule on it (see the module docstring).
 
     ``prices`` holds one price a bottle (a blank second price is no second
     bottle). ``cards`` are the places of the trick in play order; a blank
     place is skipped but keeps its number, so "card 3" is the third place.
-    ``names[i]`` is who played ``cards[i]``. Raises a :class:`DisputeError`,
+    ``names[i]`` is who played ``cards[i]``; ``owners[i]``, optional, who
+    owns bottle i + 1 before the trick. Raises a :class:`DisputeError`,
     or :class:`InvalidDispute` with all of them when there are several.
     """
-    deck = _deck(edition, half_cards)
+    deck = dispute_deck(edition, half_cards)
     found: list[DisputeError] = []
     codes = _prices(deck, [text.strip() for text in prices], found)
     played, places = _cards(deck, cards, codes, found)
@@ -182,6 +198,7 @@ def rule_disputed_trick(
             )
         )
     who = [_name(names, place, found) for place in places]
+    owned = tuple(_owner(owners, index, found) for index in range(len(codes)))
     if len(found) == 1:
         raise found[0]
     if found:
@@ -190,10 +207,37 @@ def rule_disputed_trick(
     after = list(codes)
     if trick.bottle is not None:
         after[trick.bottle] = trick.winning_card
-    return DisputeRuling(deck, tuple(played), tuple(who), tuple(codes), tuple(after), trick)
+    return DisputeRuling(deck, tuple(played), tuple(who), tuple(codes), tuple(after), trick, owned)
 
 
-def _deck(edition: str, half_cards: bool) -> Deck:
+def card_choices(
+    deck: Deck, prices: Sequence[str], cards: Sequence[str]
+) -> tuple[tuple[int, str], ...]:
+    """How each card of the deck stands while a disputed trick is typed:
+    "ok", it may be added; "off", it lies under a bottle as its price
+    (section 4) or the trick has its 6 cards (section 2); "gone", it is in
+    the trick already (each card exists once, section 1). Texts that are no
+    card are passed over: :func:`rule_disputed_trick` names them.
+
+    >>> deck = dispute_deck("classic", False)
+    >>> choices = dict(card_choices(deck, ["17"], ["24", ""]))
+    >>> choices[card_code("17")], choices[card_code("24")], choices[card_code("15")]
+    ('off', 'gone', 'ok')
+    """
+    under = {card_code(text.strip()) for text in prices}
+    played = {card_code(text.strip()) for text in cards if text.strip()}
+    full = len(played) >= MAX_CARDS
+    return tuple(
+        (code, "gone" if code in played else "off" if full or code in under else "ok")
+        for code in deck.cards
+    )
+
+
+def dispute_deck(edition: str, half_cards: bool) -> Deck:
+    """The deck of a disputed trick: the edition's 36 cards, or matagot's 54
+    with the half cards (docs/rules.md, sections 1 and 5). Raises
+    :class:`WrongDeckForDispute` for an unknown edition or half cards
+    outside matagot."""
     if edition not in EDITIONS:
         raise WrongDeckForDispute(
             f"the edition must be classic or matagot, not {quote(edition)}", place="edition"
@@ -332,6 +376,19 @@ def _name(names: Sequence[str], place: int, found: list[DisputeError]) -> str:
         return clean_name(typed)
     except RecordError as error:
         found.append(NameRefused(f"name {place}: {error.why}", place=f"name {place}"))
+        return typed
+
+
+def _owner(owners: Sequence[str], index: int, found: list[DisputeError]) -> str:
+    """Who owns bottle ``index`` + 1 before the trick: the name typed, or none."""
+    typed = owners[index] if index < len(owners) else ""
+    if not typed.strip():
+        return ""
+    try:
+        return clean_name(typed)
+    except RecordError as error:
+        place = f"owner {index + 1}"
+        found.append(NameRefused(f"{place}: {error.why}", place=place))
         return typed
 
 

@@ -30,6 +30,9 @@ NAME_MAX = 30
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 """A table has 2 to 6 players (docs/rules.md, section 2)."""
 
+GROUP_MAX = 24
+"""The most players a group may list (a club plays at several tables)."""
+
 MAX_ROUNDS = 999
 """The most rounds a game's goal may ask for."""
 
@@ -116,6 +119,34 @@ def check_players(names: object) -> tuple[str, ...]:
             )
         first_of[key] = name
     return cleaned
+
+
+def check_group(name: object, players: object) -> tuple[str, tuple[str, ...]]:
+    """A group's name and players, cleaned as a game's names are: the name
+    is written like a player's; one to :data:`GROUP_MAX` players, no two
+    equal ignoring case. RecordError otherwise.
+
+    >>> check_group(" Thursdays ", ["Ann", " Ben"])
+    ('Thursdays', ('Ann', 'Ben'))
+    """
+    if not isinstance(name, str) or not name.strip():
+        raise RecordError("a group needs a name")
+    title = clean_name(name)
+    if isinstance(players, str) or not isinstance(players, Sequence) or not players:
+        raise RecordError("a group's players must be a list of names")
+    if len(players) > GROUP_MAX:
+        raise RecordError(f"a group lists at most {GROUP_MAX} players, not {len(players)}")
+    cleaned = tuple(clean_name(player) for player in players)
+    seen: dict[str, str] = {}
+    for player in cleaned:
+        other = seen.get(player.casefold())
+        seen.setdefault(player.casefold(), player)
+        if other is not None:
+            raise RecordError(
+                f"two players may not share a name: {quote(other)} and {quote(player)} "
+                "are the same name"
+            )
+    return title, cleaned
 
 
 def check_goal(rounds: object = None, target: object = None) -> Goal:

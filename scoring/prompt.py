@@ -9,6 +9,8 @@ whose card, from which hand, and which cards may be entered.
 >>> ask = next_card(table, entries, replay_round(table, entries, 1, 0))
 >>> table.names[ask.player], ask.trick, ask.position, len(ask.choices)
 ('Adam', 1, 2, 34)
+>>> table.deck.colour_names()[ask.led]
+'blue'
 """
 
 from __future__ import annotations
@@ -29,7 +31,9 @@ class Prompt:
     ``choices`` are the cards that may be entered: the legal cards of a
     known hand, otherwise every card not yet seen and not in someone else's
     known hand. ``forced`` is Lopaka's card, with ``reason``, when his hand
-    is known.
+    is known. ``led`` is the colour of the trick's first card (an index of
+    :meth:`scoring.cards.Deck.colour_names`, low to high), the colour the
+    others must follow (section 4); None while the trick has no card yet.
     """
 
     trick: int
@@ -43,6 +47,7 @@ class Prompt:
     is_hand_known: bool
     forced: int | None = None
     reason: str | None = None
+    led: int | None = None
 
 
 def next_card(table: Table, entries: RoundEntries, state: RoundState) -> Prompt | None:
@@ -68,7 +73,8 @@ def next_card(table: Table, entries: RoundEntries, state: RoundState) -> Prompt 
     free = tuple(
         card for card in unseen if card not in others and card not in known.get(player, ())
     )
-    base = Prompt(trick, position, leader, player, hand, so_far, unseen, free, False)
+    led = table.deck.colour[so_far[0]] if so_far else None
+    base = Prompt(trick, position, leader, player, hand, so_far, unseen, free, False, led=led)
     own = known.get(player)
     if own is None:
         return base

@@ -42,6 +42,18 @@ def replay_quick(table: Table, shape: RoundShape, entries: RoundEntries, number:
     )
 
 
+def quick_total(table: Table) -> int:
+    """What a quick round's numbers add up to: the coins of every player's
+    tricks and of the Imp's Trick together are all the deck's coins
+    (docs/rules.md, sections 1 and 5). The one number left out can be worked
+    out from the others; :func:`replay_quick` checks the sum.
+
+    >>> quick_total(Table.create(("Adam", "Betty", "Christian"), "classic"))
+    126
+    """
+    return table.deck.total
+
+
 def _imps_trick(table: Table, shape: RoundShape, entries: RoundEntries) -> tuple[int, ...] | None:
     """The Imp's Trick's cards entered with a quick round, checked like any
     Imp's Trick; their coins must be the coins entered for it."""
@@ -87,10 +99,19 @@ def _check(table: Table, shape: RoundShape, quick: QuickEntry) -> None:
     if known:
         total = sum(points or 0 for points in quick.points) + quick.imps_trick_points
         if total != deck_total:
-            raise QuickRoundError(
-                f"the coins entered and the Imp's Trick make {total}, "
-                f"but the deck holds {deck_total}"
-            )
+            raise QuickRoundError(_not_adding_up(shape, quick, total, deck_total))
+
+
+def _not_adding_up(shape: RoundShape, quick: QuickEntry, total: int, deck_total: int) -> str:
+    """Why the coins entered are not the deck's, naming each number."""
+    each = [f"{shape.names[seat]} {points}" for seat, points in enumerate(quick.points)]
+    listed = ", ".join(each) + f" and the Imp's Trick {quick.imps_trick_points}"
+    gap = abs(deck_total - total)
+    word = "coin" if gap == 1 else "coins"
+    gap_text = f"{gap} {word} missing" if total < deck_total else f"{gap} {word} too many"
+    return (
+        f"the coins entered ({listed}) make {total}, but the deck holds {deck_total}: {gap_text}"
+    )
 
 
 def _may_be_left_out(shape: RoundShape, quick: QuickEntry, seat: int) -> bool:

@@ -8,6 +8,7 @@ from companion.forms.round import (
     CardForm,
     DealerForm,
     KnownHandForm,
+    MoveForm,
     QuickForm,
     TrickForm,
 )
@@ -20,6 +21,7 @@ __all__ = [
     "FreshStamp",
     "ImportForm",
     "KnownHandForm",
+    "MoveForm",
     "NewGameForm",
     "QuickForm",
     "Stamp",

@@ -1,8 +1,11 @@
-"""The dispute page's form: one trick as the table typed it, as strings.
+"""The dispute page's form: one trick as the table entered it, as strings.
 
-The form only reads the fields; whether they make a trick, and who wins it,
-is :func:`scoring.dispute.rule_disputed_trick`'s call. Its findings are put
-on the fields they name.
+The cards are tapped in a card grid, one at a time: a tap sends ``card``
+(the card's number), which goes to the trick's first empty place, and a
+tap on a place sends ``drop`` (its number), which empties it
+(:func:`draft`). The form only reads the fields; whether they make a trick,
+and who wins it, is :func:`scoring.dispute.rule_disputed_trick`'s call. Its
+findings are put on the fields they name.
 """
 
 from __future__ import annotations
@@ -29,12 +32,28 @@ EDITION_CHOICES = [
 _NUMBER = {"inputmode": "decimal", "autocomplete": "off", "size": 5}
 
 
+BOTTLES = 2
+"""At most two bottles (the second-bottle variant)."""
+
+ACTIONS = ("card", "drop")
+"""What a tap sends while the trick is entered: a card to add, a place to empty."""
+
+
 def _card_field(index: int) -> forms.CharField:
     return forms.CharField(
         label=f"Card {index}",
         required=False,
         max_length=CARD_MAX,
-        widget=forms.TextInput(attrs=_NUMBER),
+        widget=forms.HiddenInput,
+    )
+
+
+def _owner_field(index: int) -> forms.CharField:
+    return forms.CharField(
+        label=f"Owner of bottle {index}",
+        required=False,
+        max_length=NAME_MAX,
+        widget=forms.HiddenInput,
     )
 
 
@@ -77,10 +96,22 @@ class DisputeForm(forms.Form):
         for index in range(1, SEATS + 1):
             self.fields[f"card_{index}"] = _card_field(index)
             self.fields[f"name_{index}"] = _name_field(index)
+        for index in range(1, BOTTLES + 1):
+            self.fields[f"owner_{index}"] = _owner_field(index)
 
     def seats(self) -> list[tuple[forms.BoundField, forms.BoundField]]:
         """(card, name) bound fields for each place in the trick."""
         return [(self[f"card_{i}"], self[f"name_{i}"]) for i in range(1, SEATS + 1)]
+
+    def owners(self) -> list[forms.BoundField]:
+        """The bottles' owners before the trick (hidden: they come from a game)."""
+        return [self[f"owner_{i}"] for i in range(1, BOTTLES + 1)]
+
+    def typed(self) -> dict[str, str]:
+        """Every field's text as sent (or as first offered), for the card grid."""
+        values = {name: self[name].value() for name in self.fields}
+        values["half_cards"] = "on" if values["half_cards"] else ""
+        return {name: str(value or "") for name, value in values.items()}
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
@@ -101,6 +132,7 @@ class DisputeForm(forms.Form):
             [data.get("price") or "", data.get("second_price") or ""],
             [data.get(f"card_{index}") or "" for index in places],
             [data.get(f"name_{index}") or "" for index in places],
+            owners=[data.get(f"owner_{index}") or "" for index in range(1, BOTTLES + 1)],
         )
 
     @property
@@ -122,3 +154,24 @@ def _field_of(finding: object, fields: dict[str, forms.Field]) -> str | None:
 def is_submitted(data: Any) -> bool:
     """Whether the query or body holds a trick (any card field), not just a visit."""
     return any(f"card_{index}" in data for index in range(1, SEATS + 1))
+
+
+def is_tap(data: Any) -> bool:
+    """Whether a card or a place was tapped (the trick is still being entered)."""
+    return any(action in data for action in ACTIONS)
+
+
+def draft(data: Any) -> dict[str, str]:
+    """The fields sent, after a tap: the tapped ``card`` put in the trick's
+    first empty place (none left: nothing changes), or place ``drop``
+    emptied. Fields not sent are left out (the form's first values stand).
+    Only texts are moved; the engine checks them when the trick is ruled."""
+    fields = {name: str(data[name])[:NAME_MAX] for name in DisputeForm().fields if name in data}
+    card = str(data.get("card", "")).strip()[:CARD_MAX]
+    empty = [i for i in range(1, SEATS + 1) if not fields.get(f"card_{i}", "").strip()]
+    if card and empty:
+        fields[f"card_{empty[0]}"] = card
+    drop = str(data.get("drop", ""))
+    if drop.isdigit() and 1 <= int(drop) <= SEATS:
+        fields[f"card_{drop}"] = ""
+    return fields

@@ -76,6 +76,10 @@ class TrickForm(StampForm):
         return [code for text in texts if (code := card_code(text)) is not None]
 
 
+_COINS = {"inputmode": "numeric", "autocomplete": "off", "data-coins": ""}
+"""A number of coins: the phone's number pad; the page's arithmetic reads these."""
+
+
 class QuickForm(StampForm):
     """A round entered without cards: coins, bottle owner(s), the Imp's Trick."""
 
@@ -88,12 +92,18 @@ class QuickForm(StampForm):
         bottles: int,
         lopaka: str | None = None,
         words: dict[str, str] | None = None,
+        total: int = 0,
         **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
         self.names = names
         self.lopaka = lopaka
         self.bottles = bottles
+        # what the numbers add up to (the engine's scoring.quick.quick_total),
+        # for the page's arithmetic; the engine checks the sum itself
+        self.total = total
+        self.fields["imps_trick_points"].widget.attrs.update(_COINS)
+        self.imps_trick = words["imps_trick"] if words else "Imp's Trick"
         if words:
             self.fields["imps_trick_points"].label = f"{words['imps_trick']} coins"
         for seat, name in enumerate(names):
@@ -102,6 +112,7 @@ class QuickForm(StampForm):
                 required=False,
                 min_value=0,
                 help_text="Leave empty for the bottle's owner if not counted.",
+                widget=forms.NumberInput(attrs=_COINS),
             )
         owners = [(name, name) for name in names]
         for index in range(bottles):
@@ -124,8 +135,26 @@ class QuickForm(StampForm):
         bottle = [data[f"bottle_{i}"] for i in range(self.bottles)]
         return points, bottle, data["imps_trick_points"]
 
+    def number_fields(self) -> list[tuple[forms.BoundField, str]]:
+        """Each number with whose coins it is: the players', then the Imp's Trick's."""
+        players = [(self[f"points_{seat}"], name) for seat, name in enumerate(self.names)]
+        return [*players, (self["imps_trick_points"], f"the {self.imps_trick}")]
+
     def point_fields(self) -> list[forms.BoundField]:
         return [self[f"points_{seat}"] for seat in range(len(self.names))]
 
     def bottle_fields(self) -> list[forms.BoundField]:
         return [self[f"bottle_{i}"] for i in range(self.bottles)]
+
+
+class MoveForm(StampForm):
+    """Fix a card in place: whose card in the trick (its place in play
+    order), and the card that belongs there."""
+
+    position = forms.IntegerField(
+        label="Whose card",
+        min_value=0,
+        max_value=5,
+        error_messages={"required": "tap whose card is wrong first, then the right card"},
+    )
+    card = CardField(label="Card")

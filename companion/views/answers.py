@@ -1,19 +1,49 @@
 """How every view of the round screen answers: the round shown again after a
-change, or the reason a change was not made.
+change, or the reason a change was not made — in place.
 
 A change is not made when its form does not parse (400), when the engine
-finds the entries impossible (400, in the engine's words), when the game's
+finds the entries impossible (400, in the players' words), when the game's
 state does not allow it (400), or when the form was rendered from an older
 version of the game (409, with the fresh state). Nothing is saved then.
+
+Errors in place: how a round-screen form is refused
+---------------------------------------------------
+Every refused form keeps the page (the ``#round`` partial is swapped in
+like a 200, under ``DEBUG`` too: see :func:`in_place`), shows its reason
+beside the control it concerns, and moves the focus there. Two parts:
+
+- the view passes ``at``, the name of the place beside its form::
+
+      return refused(request, access, problem, at="quick", form=form)
+
+  and, when the form's fields are on the screen, the bound ``form``: its
+  field errors then show beside each field, a finding the form can place
+  (its ``field_for(finding)``, if it has one) too, and the first field in
+  error takes the focus;
+- the template marks that place, beside the form's button, once::
+
+      {% include "imp/errors.html#here" with at="quick" %}
+
+  It shows the reason (a :class:`Refusal`) only there, focused. A field
+  shows its own errors (``field.errors``) and takes the focus by itself
+  (``autofocus``, set here on the first field in error).
+
+A reason whose place is not on the screen (the state changed meanwhile: a
+409) is shown at the top of the play instead (``at="round"``). The reasons
+are in the players' words (:func:`in_words`): names, tricks and cards, no
+"round 2: …" prefix (the round is named only when it is not the one shown).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
+from django import forms
 from django.contrib import messages
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.text import capfirst
 
 from companion import actions, history
 from companion.access import Access, refresh
@@ -27,8 +57,58 @@ NOT_DONE = (actions.Conflict, actions.Refused, Finding)
 
 Problem = StampForm | actions.Conflict | actions.Refused | Finding
 
+IN_PLACE = "Answer-In-Place"
+"""The header of an answer htmx swaps in place whatever its status (see
+:func:`in_place`)."""
 
-def refusal(problem: Problem, access: Access) -> tuple[int, str]:
+TOP = "round"
+"""The place at the top of the play, for a reason whose own place is gone."""
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Why a change was not made, for the screen: its status, the players'
+    words, the place beside the control it concerns (``at``), and whether a
+    field of the form shows it and takes the focus (``field``)."""
+
+    status: int
+    text: str
+    at: str = TOP
+    field: bool = False
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def in_words(finding: Finding, shown: int | None = None) -> str:
+    """A finding in the players' words: who, which card, which trick, and
+    why — the round only when it is not the round ``shown``.
+
+    >>> from scoring.findings import CardAlreadyPlayed
+    >>> found = CardAlreadyPlayed("24 was already played in trick 1",
+    ...                           round=2, trick=3, player="Betty", card="24")
+    >>> in_words(found, shown=2)
+    "Betty's 24 in trick 3: 24 was already played in trick 1."
+    >>> in_words(found, shown=3)
+    "Round 2: Betty's 24 in trick 3: 24 was already played in trick 1."
+    """
+    why = finding.why
+    trick = "" if finding.trick is None else f" in trick {finding.trick}"
+    if finding.player is not None and finding.card is not None:
+        text = f"{finding.player}'s {finding.card}{trick}: {why}"
+    elif finding.player is not None and finding.player not in why:
+        text = f"{finding.player}{trick}: {why}"
+    elif finding.trick is not None and f"trick {finding.trick}" not in why:
+        text = f"Trick {finding.trick}: {why}"
+    else:
+        text = why
+    if finding.round is not None and finding.round != shown:
+        text = f"Round {finding.round}: {text}"
+    text = capfirst(text.strip()) or ""
+    return text if text.endswith((".", "!", "?")) else f"{text}."
+
+
+def refusal(problem: Problem, access: Access, shown: int | None = None) -> tuple[int, str]:
     """The status and the plain words of a change that was not made. After a
     409 the game is read again: the next form carries the fresh version."""
     if isinstance(problem, StampForm):
@@ -37,8 +117,24 @@ def refusal(problem: Problem, access: Access) -> tuple[int, str]:
         refresh(access.game)  # 404 if the game was deleted meanwhile
         return 409, str(problem)
     if isinstance(problem, Finding):
-        return 400, " ".join(str(item) for item in problem.findings)
+        return 400, " ".join(in_words(item, shown) for item in problem.findings)
     return 400, str(problem)
+
+
+def in_place(response: HttpResponse) -> HttpResponse:
+    """Mark an htmx answer to be swapped in place, whatever its status.
+
+    Under ``DEBUG``, django-htmx's debug script (``django-htmx.js``, which
+    ``{% htmx_script %}`` adds) listens on the document for
+    ``htmx:beforeOnLoad`` and replaces the whole document with any 400, 403,
+    404 or 500 answer (to show Django's error pages): a refused form would
+    lose the page and its style. ``static/js/answers.js`` stops that event
+    at ``<body>`` for answers with this header, so htmx swaps them as the
+    ``htmx-config`` of ``base.html`` says (400, 409, 422 like a 200), under
+    ``DEBUG`` or not; Django's own error pages still show under ``DEBUG``.
+    """
+    response[IN_PLACE] = "1"
+    return response
 
 
 def show_round(
@@ -58,18 +154,85 @@ def show_round(
     context["lazy_tricks"] = bool(request.htmx)
     if not request.htmx:
         context["changes"] = history.history(access.game, context["round"]["number"])
-    template = "imp/round.html#round" if request.htmx else "imp/round.html"
-    return render(request, template, context, status=status)
+    template = round_template(request, context["round"])
+    response = render(request, template, context, status=status)
+    error = context.get("error")
+    if isinstance(error, Refusal) and _place_is_gone(error, response):
+        # its place is not on the screen now: say it at the top
+        context["error"] = Refusal(error.status, error.text)
+        response = render(request, template, context, status=status)
+    return in_place(response)
+
+
+def _place_is_gone(error: Refusal, response: HttpResponse) -> bool:
+    """Whether a reason's place (beside its control) is missing from the
+    answer: the control is not on the screen now."""
+    if error.at == TOP or error.field:
+        return False
+    return f'id="error-{error.at}"'.encode() not in response.content
+
+
+PLAY = "play"
+"""The target static/js/round.js names for a card: the play region."""
+
+
+def round_template(request: HtmxHttpRequest, view: dict[str, Any]) -> str:
+    """The whole page; for htmx the round partial; for a card sent by
+    round.js only the play region and the coins, while the round goes on
+    and nothing else on the screen changes (no revoke to show, no result)."""
+    if not request.htmx:
+        return "imp/round.html"
+    if request.htmx.target == PLAY and view["ask"] is not None and not view["warnings"]:
+        return "imp/round/answer.html"
+    return "imp/round.html#round"
 
 
 def refused(
-    request: HtmxHttpRequest, access: Access, problem: Problem, **extra: Any
+    request: HtmxHttpRequest,
+    access: Access,
+    problem: Problem,
+    *,
+    at: str = TOP,
+    form: forms.Form | None = None,
+    **extra: Any,
 ) -> HttpResponse:
-    """The round screen again, with the reason the change was not made."""
-    status, error = refusal(problem, access)
+    """The round screen again, with the reason the change was not made
+    beside the control it concerns (``at``; see the module's doc). With the
+    refused ``form`` (its fields on the screen), its errors show beside its
+    fields and the first of them takes the focus."""
+    shown = access.game.rounds.count() if isinstance(problem, Finding) else None
+    status, text = refusal(problem, access, shown)
     if status == 409:
         extra = {}  # the fresh state, not the refused form's values
-    return show_round(request, access, status=status, error=error, **extra)
+        form = None
+    on_field = form is not None and _place_on_fields(form, problem, text)
+    return show_round(
+        request,
+        access,
+        status=status,
+        error=Refusal(status, text, at, field=on_field),
+        **extra,
+    )
+
+
+def _place_on_fields(form: forms.Form, problem: Problem, text: str) -> bool:
+    """Put a finding on the form's field it concerns (the form's own
+    ``field_for``), then mark the fields in error for the eye and the screen
+    reader, the first taking the focus. Whether a field shows the reason."""
+    field_for = getattr(form, "field_for", None)
+    if isinstance(problem, Finding) and field_for is not None:
+        name = field_for(problem)
+        if name is not None:
+            form.add_error(name, text)
+    fields = form.fields
+    invalid = [name for name in form.errors if name in fields and not fields[name].widget.is_hidden]
+    for name in invalid:
+        fields[name].widget.attrs.update(
+            {"aria-invalid": "true", "aria-describedby": f"{form[name].auto_id}-error"}
+        )
+    if invalid:
+        fields[invalid[0]].widget.attrs["autofocus"] = True
+    return bool(invalid)
 
 
 def changed(request: HtmxHttpRequest, access: Access, done: actions.Done) -> HttpResponse:

@@ -1,50 +1,152 @@
-"""The dispute page: "Who wins this trick?" without a game (docs/rules.md, section 4).
+"""The dispute page: "Who wins this trick?" (docs/rules.md, section 4).
 
-The table types the cards of one trick in play order and the price of each
-bottle; the form reads the strings and the engine
-(:func:`scoring.dispute.rule_disputed_trick`) checks them and says who wins
-and why. Nothing is stored. A plain GET renders the whole page; an htmx
-request gets the ``dispute.html#result`` partial. Bad input is a 400 whose
-message names the card and says what is wrong with it.
+The table taps the cards of one trick in play order in the round screen's
+card grid and gives the price of each bottle; the form reads the strings and
+the engine (:func:`scoring.dispute.rule_disputed_trick`) checks them and
+says who wins and why. Nothing is stored. Opened from a game
+(``g/<token>/dispute/``), the page starts from that game's deck, the
+bottles' prices and owners, and the players' names in the order of the
+trick being played.
+
+A tap on a card or on a place of the trick answers the trick so far (an htmx
+request gets the ``dispute.html#board`` partial; a plain one is redirected
+to the trick's address). "Who wins?" answers the engine's ruling in the
+same place; bad input is a 400 whose message names the card and says what
+is wrong with it.
 """
 
 from __future__ import annotations
 
-from django.http import HttpResponse
-from django.shortcuts import render
-from django.utils.cache import patch_vary_headers
-from django.views.decorators.http import require_http_methods
+from typing import Any
+from urllib.parse import urlencode
 
-from companion.forms.dispute import DisputeForm, is_submitted
-from companion.present import HtmxHttpRequest, PlayedCard, face
-from scoring.dispute import DisputeRuling
+from django.http import HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.cache import patch_vary_headers
+from django.views.decorators.http import require_http_methods, require_safe
+
+from companion.access import find_game
+from companion.forms.dispute import SEATS, DisputeForm, draft, is_submitted, is_tap
+from companion.models import Game
+from companion.present import HtmxHttpRequest, face, pick, round_view
+from companion.round_screen import round_replay
+from companion.views.answers import in_place
+from scoring.cards import Deck, card_code
+from scoring.dispute import DisputeError, DisputeRuling, card_choices, dispute_deck
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
 def dispute(request: HtmxHttpRequest) -> HttpResponse:
-    """Who wins this trick? A form on GET; its answer on the same page."""
+    """Who wins this trick? The card grid; a tap's trick so far; the ruling."""
     data = request.POST if request.method == "POST" else request.GET
-    form = DisputeForm(data) if is_submitted(data) else DisputeForm()
+    if is_tap(data):
+        fields = draft(data)
+        if not request.htmx:
+            query = urlencode({**fields, "draft": "1"})
+            return HttpResponseRedirect(f"{reverse('imp:dispute')}?{query}#board")
+        return _answer(request, DisputeForm(initial=fields))
+    if is_submitted(data) and "draft" not in data:
+        return _answer(request, DisputeForm(data))
+    return _answer(request, DisputeForm(initial=draft(data)))
+
+
+@require_safe
+def game_dispute(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    """The dispute page, started from a game's deck, bottles and players."""
+    access = find_game(token)
+    return _answer(request, DisputeForm(initial=game_start(access.game)))
+
+
+def game_start(game: Game) -> dict[str, str]:
+    """The dispute form's first values from a game: its deck, each bottle's
+    price (19 when the round has none) and owner, the players' names in the
+    order of the trick being played (else in seat order)."""
+    replayed = round_replay(game)
+    view = round_view(replayed, replayed.rounds[-1])
+    deck = replayed.deck
+    fields = {
+        "edition": deck.edition,
+        "half_cards": "on" if deck == dispute_deck("matagot", True) else "",
+    }
+    for index, bottle in enumerate(view["bottles"][:2], 1):
+        key = "price" if index == 1 else "second_price"
+        fields[key] = bottle["price"] or "19"
+        fields[f"owner_{index}"] = bottle["owner"] or ""
+    ask = view["ask"]
+    names = [slot["name"] for slot in ask["slots"]] if ask else list(replayed.table.players)
+    for index, name in enumerate(names[:SEATS], 1):
+        fields[f"name_{index}"] = name
+    return fields
+
+
+def _answer(request: HtmxHttpRequest, form: DisputeForm) -> HttpResponse:
+    """The page (or its board, to htmx) with the form's trick and ruling;
+    the winning place of the trick is marked in the trick itself."""
     ruling = form.ruling
     status = 400 if form.is_bound and ruling is None else 200
-    played = _played(ruling) if ruling else []
-    context = {
+    typed = form.typed()
+    deck, deck_error = _deck(typed)
+    context: dict[str, Any] = {
         "form": form,
         "ruling": ruling,
-        "played": played,
-        "winning": played[ruling.trick.winner_index] if ruling else None,
+        "winning": face(ruling.deck, ruling.winning_card) if ruling else None,
+        "slots": _slots(deck, typed, ruling),
+        "picker": _picker(deck, typed),
+        "deck_words": f"{deck.edition.capitalize()}, {len(deck.cards)} cards",
+        "deck_error": deck_error,
+        "clear_url": _clear_url(typed),
     }
     partial = bool(request.htmx) and not request.htmx.history_restore_request
-    template = "dispute.html#result" if partial else "dispute.html"
+    template = "dispute.html#board" if partial else "dispute.html"
     response = render(request, template, context, status=status)
     patch_vary_headers(response, ["HX-Request"])
-    return response
+    if partial and form.is_bound:
+        response["HX-Push-Url"] = f"{reverse('imp:dispute')}?{urlencode(typed)}"
+    return in_place(response)
 
 
-def _played(ruling: DisputeRuling) -> list[PlayedCard]:
-    """The trick's cards as the ``played_card`` partial of ``imp/cards.html`` draws them."""
-    winner = ruling.trick.winner_index
-    return [
-        PlayedCard(name, face(ruling.deck, code, named=True), wins=index == winner)
-        for index, (name, code) in enumerate(zip(ruling.names, ruling.cards, strict=True))
-    ]
+def _clear_url(typed: dict[str, str]) -> str:
+    """The page with the same deck, prices, owners and names, and no card."""
+    kept = {name: text for name, text in typed.items() if not name.startswith("card_")}
+    return f"{reverse('imp:dispute')}?{urlencode({**kept, 'draft': '1'})}"
+
+
+def _deck(typed: dict[str, str]) -> tuple[Deck, str]:
+    """The engine's deck for the edition and half cards typed, with what is
+    wrong with them (the classic deck meanwhile)."""
+    try:
+        return dispute_deck(typed["edition"], bool(typed["half_cards"])), ""
+    except DisputeError as error:
+        return dispute_deck("classic", False), str(error)
+
+
+def _slots(deck: Deck, typed: dict[str, str], ruling: DisputeRuling | None) -> list[dict[str, Any]]:
+    """The trick's places: who plays there, the card tapped (its face, or
+    its text when the deck has no such card), whether it is the next, and
+    whether it wins the trick (the engine's ruling)."""
+    slots = []
+    filled = [i for i in range(1, SEATS + 1) if typed[f"card_{i}"].strip()]
+    winner = filled[ruling.trick.winner_index] if ruling else 0
+    next_place = next((i for i in range(1, SEATS + 1) if not typed[f"card_{i}"].strip()), 0)
+    for place in range(1, SEATS + 1):
+        text = typed[f"card_{place}"].strip()
+        code = card_code(text) if text else None
+        slots.append(
+            {
+                "place": place,
+                "name": typed[f"name_{place}"].strip() or f"Player {place}",
+                "text": text,
+                "face": face(deck, code) if code is not None and deck.has(code) else None,
+                "is_next": place == next_place,
+                "wins": place == winner,
+            }
+        )
+    return slots
+
+
+def _picker(deck: Deck, typed: dict[str, str]) -> list[dict[str, Any]]:
+    """The card grid: the engine says which cards may still be added."""
+    prices = [typed["price"], typed["second_price"]]
+    cards = [typed[f"card_{i}"] for i in range(1, SEATS + 1)]
+    return [pick(face(deck, code), state) for code, state in card_choices(deck, prices, cards)]

@@ -29,11 +29,12 @@ def undo(request: HtmxHttpRequest, token: str) -> HttpResponse:
     access = editable(token)
     form = UndoForm(request.POST)
     if not form.is_valid():
-        return refused(request, access, form)
+        return refused(request, access, form, at="undo")
+    back_to = form.cleaned_data["back_to"]
     try:
-        done = actions.undo(access.game, form.stamp(), form.cleaned_data["back_to"])
+        done = actions.undo(access.game, form.stamp(), back_to)
     except NOT_DONE as problem:
-        return refused(request, access, problem)
+        return refused(request, access, problem, at="undo" if back_to is None else "history")
     return changed(request, access, done)
 
 
@@ -43,11 +44,11 @@ def redo(request: HtmxHttpRequest, token: str) -> HttpResponse:
     access = editable(token)
     form = StampForm(request.POST)
     if not form.is_valid():
-        return refused(request, access, form)
+        return refused(request, access, form, at="undo")
     try:
         done = actions.redo(access.game, form.stamp())
     except NOT_DONE as problem:
-        return refused(request, access, problem)
+        return refused(request, access, problem, at="undo")
     return changed(request, access, done)
 
 

@@ -14,11 +14,20 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
+from django_htmx.http import HttpResponseClientRedirect
 
 from companion import actions
-from companion.access import Access, find_game
-from companion.forms import CardForm, DealerForm, FreshStamp, KnownHandForm, StampForm, TrickForm
+from companion.access import Access, conditional, find_game
+from companion.forms import (
+    CardForm,
+    DealerForm,
+    FreshStamp,
+    KnownHandForm,
+    StampForm,
+    TrickForm,
+)
 from companion.present import HtmxHttpRequest, Replayed, access_context, round_view
 from companion.remembered import remember_game
 from companion.round_screen import quick_form, round_replay
@@ -41,6 +50,16 @@ def round_page(request: HtmxHttpRequest, token: str) -> HttpResponse:
 
 
 @require_safe
+@conditional
+def round_live(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    """The round screen's partial, polled every 2 s by the view link's
+    screen: the trick in play, its cards, the bottles, the coins so far. An
+    unchanged game answers 304 after one query (the poll sends the version
+    it shows as If-None-Match), and the screen stays as it is."""
+    return show_round(request, find_game(token))
+
+
+@require_safe
 def round_tricks(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """The round screen's list of the round's tricks (with the links to
     correct or delete each), fetched when the table opens it."""
@@ -59,11 +78,11 @@ def play_card(request: HtmxHttpRequest, token: str) -> HttpResponse:
     access = editable(token)
     form = CardForm(request.POST)
     if not form.is_valid():
-        return refused(request, access, form)
+        return refused(request, access, form, at="card")
     try:
         done = actions.play_card(access.game, form.stamp(), form.cleaned_data["card"])
     except NOT_DONE as problem:
-        return refused(request, access, problem)
+        return refused(request, access, problem, at="card")
     return changed(request, access, done)
 
 
@@ -73,11 +92,11 @@ def undo_card(request: HtmxHttpRequest, token: str) -> HttpResponse:
     access = editable(token)
     form = StampForm(request.POST)
     if not form.is_valid():
-        return refused(request, access, form)
+        return refused(request, access, form, at="undo-card")
     try:
         done = actions.undo_card(access.game, form.stamp())
     except NOT_DONE as problem:
-        return refused(request, access, problem)
+        return refused(request, access, problem, at="undo-card")
     return changed(request, access, done)
 
 
@@ -86,13 +105,16 @@ def known_hand(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """Enter Lopaka's face-up hand, or a player's open hand."""
     access = editable(token)
     form = KnownHandForm(request.POST, deck=access.game.table.deck)
+    # a refused hand shows the cards it sent still ticked, to correct one
+    chosen = (request.POST.get("seat", ""), request.POST.getlist("cards"))
+    at = f"hand-{chosen[0]}"
     if not form.is_valid():
-        return refused(request, access, form)
+        return refused(request, access, form, at=at, chosen=chosen)
     seat = form.cleaned_data["seat"]
     try:
         done = actions.set_known_hand(access.game, form.stamp(), seat, form.codes())
     except NOT_DONE as problem:
-        return refused(request, access, problem)
+        return refused(request, access, problem, at=at, chosen=chosen)
     return changed(request, access, done)
 
 
@@ -102,11 +124,15 @@ def quick_round(request: HtmxHttpRequest, token: str) -> HttpResponse:
     access = editable(token)
     form = quick_form(access.game, request.POST)
     if not form.is_valid():
-        return refused(request, access, form, quick_form=form, quick_open=True)
+        return refused(
+            request, access, form, at="quick", form=form, quick_form=form, quick_open=True
+        )
     try:
         done = actions.enter_quick_round(access.game, form.stamp(), *form.entry())
     except NOT_DONE as problem:
-        return refused(request, access, problem, quick_form=form, quick_open=True)
+        return refused(
+            request, access, problem, at="quick", form=form, quick_form=form, quick_open=True
+        )
     return changed(request, access, done)
 
 
@@ -116,11 +142,11 @@ def set_dealer(request: HtmxHttpRequest, token: str) -> HttpResponse:
     access = editable(token)
     form = DealerForm(request.POST, names=list(access.game.players))
     if not form.is_valid():
-        return refused(request, access, form)
+        return refused(request, access, form, at="dealer", form=form)
     try:
         done = actions.set_dealer(access.game, form.stamp(), form.cleaned_data["seat"])
     except NOT_DONE as problem:
-        return refused(request, access, problem)
+        return refused(request, access, problem, at="dealer", form=form)
     return changed(request, access, done)
 
 
@@ -130,12 +156,26 @@ def confirm_round(request: HtmxHttpRequest, token: str) -> HttpResponse:
     access = editable(token)
     form = StampForm(request.POST)
     if not form.is_valid():
-        return refused(request, access, form)
+        return refused(request, access, form, at="confirm")
     try:
         done = actions.confirm_round(access.game, form.stamp())
     except NOT_DONE as problem:
-        return refused(request, access, problem)
-    return changed(request, access, done)
+        return refused(request, access, problem, at="confirm")
+    if done.rounds is None:
+        return changed(request, access, done)  # a retry: the round screen as it is
+    return told(request, access, done)
+
+
+def told(request: HtmxHttpRequest, access: Access, done: actions.Done) -> HttpResponse:
+    """After Confirm: the story of the round just confirmed, for the whole
+    table to look at, leading on to the next round (a full page, at its top)."""
+    for line in (*done.notes, *done.changes):
+        messages.info(request, line)
+    number = max(row.number for row in done.rounds or () if row.confirmed)
+    url = reverse("imp:round_detail", args=[access.token, number]) + "?confirmed"
+    if request.htmx:
+        return HttpResponseClientRedirect(url)
+    return redirect(url)
 
 
 @require_POST
@@ -144,11 +184,11 @@ def dismiss_warnings(request: HtmxHttpRequest, token: str) -> HttpResponse:
     access = editable(token)
     form = StampForm(request.POST)
     if not form.is_valid():
-        return refused(request, access, form)
+        return refused(request, access, form, at="let-stand")
     try:
         done = actions.dismiss_warnings(access.game, form.stamp())
     except NOT_DONE as problem:
-        return refused(request, access, problem)
+        return refused(request, access, problem, at="let-stand")
     return changed(request, access, done)
 
 

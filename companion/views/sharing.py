@@ -18,13 +18,25 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from companion import actions
 from companion.access import Access, find_game
 from companion.forms import ImportForm
+from companion.groups import group_file, import_group
 from companion.links import game_path, qr_svg
-from companion.remembered import forget, remember_game, remembered_games
+from companion.remembered import (
+    forget,
+    remember_game,
+    remember_group,
+    remembered_games,
+    remembered_groups,
+)
 from companion.transfer import MAX_RECORD_BYTES, RecordRefused, import_record, read_record
 
 
 def _home(request: HttpRequest, form: ImportForm, errors: list[str], status: int) -> HttpResponse:
-    context = {"games": remembered_games(request), "import_form": form, "import_errors": errors}
+    context = {
+        "games": remembered_games(request),
+        "groups": remembered_groups(request),
+        "import_form": form,
+        "import_errors": errors,
+    }
     return render(request, "sharing/home.html", context, status=status)
 
 
@@ -36,7 +48,8 @@ def home(request: HttpRequest) -> HttpResponse:
 
 @require_POST
 def import_game(request: HttpRequest) -> HttpResponse:
-    """Upload a record: the engine checks it; a valid one becomes a new game."""
+    """Upload a record: the engine checks it; a valid one becomes a new game
+    (a group's file, a new group with its games)."""
     form = ImportForm(request.POST, request.FILES)
     if not form.is_valid():
         return _home(request, form, ["Choose a game record file to import."], 400)
@@ -44,7 +57,13 @@ def import_game(request: HttpRequest) -> HttpResponse:
     try:
         if upload.size > MAX_RECORD_BYTES:
             raise RecordRefused([f"the file is larger than {MAX_RECORD_BYTES // 1024} KiB"])
-        game = import_record(read_record(upload.read()))
+        raw = upload.read()
+        group_data = group_file(raw)
+        if group_data is not None:
+            group = import_group(group_data)
+            remember_group(request, group, group.edit_token)
+            return redirect("imp:group", token=group.edit_token)
+        game = import_record(read_record(raw))
     except RecordRefused as refused:
         return _home(request, ImportForm(), refused.errors, 400)
     remember_game(request, Access(game, game.edit_token, True))

@@ -158,26 +158,31 @@ def test_every_control_is_reached_by_the_tab_key(page, label, path):
 @pytest.mark.django_db(transaction=True)
 def test_dispute_by_keyboard_with_htmx_under_the_csp(page, csp_errors):
     page.goto("/dispute/")
-    for index, card in enumerate(["24", "15", "17", "32"], start=1):
-        page.fill(f"#id_card_{index}", card)
+    page.focus(".deck summary")
+    page.keyboard.press("Enter")  # the disclosure opens from the keyboard
     page.fill("#id_name_3", "Christian")
+    for place, card in enumerate(["24", "15", "17", "32"], start=1):
+        page.focus(f'.cards button[value="{card}"]')
+        page.keyboard.press("Enter")
+        page.locator(f".places li:nth-child({place}) button.place").wait_for()
 
-    page.focus("#id_card_4")
-    page.keyboard.press("Enter")
+    page.focus("#id_price")
+    page.keyboard.press("Enter")  # the form's default button asks for the ruling
 
     heading = page.locator("#result h2")
     heading.wait_for()
     assert heading.inner_text() == "Christian wins with the 17"
-    assert "card_3=17" in page.url  # hx-push-url: the answer has a shareable address
-    # htmx swapped the result in: the form is still the same element, with its input.
-    assert page.input_value("#id_card_4") == "32"
+    assert page.evaluate("document.activeElement.id") == "result"  # focus on the answer
+    assert "card_3=17" in page.url  # the answer has a shareable address
+    # htmx swapped the trick and the answer in: the typed fields are the same elements.
+    assert page.input_value("#id_name_3") == "Christian"
     assert page.locator("head style").count() == 0  # no injected indicator style
     assert csp_errors == []
 
-    page.fill("#id_card_4", "17")
+    page.fill("#id_price", "25")
     page.keyboard.press("Enter")
     page.locator("#result .error").wait_for()
-    assert "already card 3" in page.locator("#result").inner_text()
+    assert "The price 25 is impossible" in page.locator("#result").inner_text()
 
 
 @pytest.mark.django_db(transaction=True)

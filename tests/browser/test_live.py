@@ -1,6 +1,6 @@
 """Two phones at one table (issue 5): an editor and a viewer open the same
 game; after the editor's change the viewer's screen shows it within 5 s,
-without reloading (htmx polls the live standings every 3 s)."""
+without reloading (htmx polls the live standings every 2 s)."""
 
 from __future__ import annotations
 

@@ -5,6 +5,8 @@ fit a 360px phone with thumb-sized cards."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from companion import actions
@@ -19,8 +21,17 @@ NAMES = ["Adam", "Betty", "Christian"]
 LOPAKA_HAND = ["1", "2", "3", "5", "7", "9", "12", "17", "18", "32", "36"]
 
 
+IDLE = (
+    "() => { const play = document.getElementById('play');"
+    " return !play || play.dataset.idle !== 'no'; }"
+)
+
+
 def tap_card(page, card: str) -> None:
-    """Tap a card in the picker and wait until htmx has swapped it away."""
+    """Tap a card in the picker, once the card before it is stored (a tap
+    while an answer is being swapped in is the round screen's own test,
+    tests/browser/test_round_queue.py), and wait until it is gone."""
+    page.wait_for_function(IDLE)
     page.locator(f'form.picker button[value="{card}"]').click()
     page.locator(f'form.picker button[value="{card}"]').wait_for(state="detached")
 
@@ -38,6 +49,9 @@ def test_set_up_and_play_a_whole_round_of_three(page, screenshot_dir):
     for seat, name in enumerate(NAMES):
         page.fill(f"#id_name_{seat}", name)
     page.get_by_role("button", name="Show the variants for these players").click()
+    # The last name's change and the button both post the form; the form's
+    # answer replaces the other's (hx-sync), and is in before a choice is made.
+    page.wait_for_function("!document.querySelector('.htmx-request')")
     page.get_by_label("Classic: Everyone for themselves; one bottle.").check()
     page.get_by_label("Who deals the first round?").select_option(dealer)
     page.screenshot(path=screenshot_dir / "new-game.png", full_page=True)
@@ -75,6 +89,9 @@ def test_set_up_and_play_a_whole_round_of_three(page, screenshot_dir):
     page.screenshot(path=screenshot_dir / "round-result.png", full_page=True)
 
     page.get_by_role("button", name="Confirm round 1").click()
+    # The table first sees the story of round 1, then goes on to round 2.
+    page.locator("h2", has_text="The story of round 1").wait_for()
+    page.get_by_role("link", name=re.compile(r"^Next round: ")).click()
     page.locator("h1", has_text="Round 2").wait_for()
     page.goto(f"/g/{game.edit_token}/")
     page.screenshot(path=screenshot_dir / "standings.png", full_page=True)
@@ -87,7 +104,7 @@ def test_the_app_plays_lopakas_card(page, screenshot_dir):
     game = actions.create_game(players=["Adam", "Betty"], variant="lopaka", goal_rounds=4)
 
     page.goto(f"/g/{game.edit_token}/round/")
-    hand = page.locator("details.known-hand")
+    hand = page.locator("#lopaka-first")  # entered first, in place of the picker
     for card in LOPAKA_HAND:
         hand.locator(f'label.pick:has(input[value="{card}"])').click()
     hand.get_by_role("button", name="Save Lopaka's hand").click()
@@ -143,8 +160,9 @@ def test_the_tricks_list_loads_when_opened_after_a_card(page):
         tap_card(page, card)
     page.locator("details.tricks summary").click()
 
-    page.get_by_role("button", name="Delete trick 1").wait_for()
+    page.get_by_text("Delete trick 1…").wait_for()
     assert "Adam wins the trick" in page.locator("details.tricks").inner_text()
-    page.get_by_role("button", name="Delete trick 1").click()
+    page.get_by_text("Delete trick 1…").click()  # it asks first
+    page.get_by_role("button", name="Yes, delete trick 1").click()
     page.locator("details.tricks summary", has_text="(1)").wait_for()
     assert Game.objects.get().rounds.get().tricks == [["33"]]

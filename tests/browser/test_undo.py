@@ -25,7 +25,8 @@ def test_a_deleted_trick_comes_back_with_undo(page, screenshot_dir):
         tap_card(page, card)
 
     page.locator("details.tricks summary").click()
-    page.get_by_role("button", name="Delete trick 1").click()
+    page.get_by_text("Delete trick 1…").click()  # it asks first
+    page.get_by_role("button", name="Yes, delete trick 1").click()
     undo = page.get_by_role("button", name="↶ Undo: Deleted trick 1 of round 1")
     undo.wait_for()
     assert Game.objects.get().rounds.get().tricks == [TRICKS[1], ["33"]]
@@ -36,7 +37,7 @@ def test_a_deleted_trick_comes_back_with_undo(page, screenshot_dir):
     assert Game.objects.get().rounds.get().tricks == [*TRICKS, ["33"]]
     page.locator("details.tricks summary", has_text="(3)").wait_for()
     page.locator("details.tricks summary").click()
-    page.get_by_role("button", name="Delete trick 1").wait_for()
+    page.get_by_text("Delete trick 1…").wait_for()
     assert "Adam wins the trick" in page.locator("details.tricks").inner_text()
     page.screenshot(path=screenshot_dir / "undone-with-redo.png", full_page=False)
 

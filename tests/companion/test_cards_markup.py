@@ -102,6 +102,8 @@ def test_the_dispute_page_draws_its_cards_with_the_face_partial(client):
     )
 
     assert response.status_code == 200
-    assert '<li class="played-card edge-suit-blue wins"><span class="played-by">' in response.text
-    assert '<span class="num">17</span>' in response.text
+    trick = response.text.split('class="slots places"')[1].split('class="cards"')[0]
+    assert '<span class="face face-suit-blue"><span class="num">24</span>' in trick
+    winner = trick.split('class="slot wins"')[1].split("</li>")[0]
+    assert '<span class="num">17</span>' in winner
     assert "Player 2 wins with the 17" in text(response)

@@ -145,8 +145,10 @@ def test_a_revoke_shows_a_dispute_banner(editor):
     response = editor.post("play_card", {"card": REVOKE[-1]}, htmx=True)
 
     assert response.status_code == 200
-    assert "Dispute: a revoke?" in text(response)
-    assert "Christian did not follow blue with 15, but plays 8 (blue) in trick 2" in text(response)
+    assert "Revoke?" in text(response)
+    assert "Christian did not follow blue in trick 1 (played 15), but plays blue 8 in trick 2." in (
+        text(response)
+    )
 
 
 def test_the_revoke_banner_names_the_player_the_tricks_and_the_cards(editor):
@@ -155,15 +157,17 @@ def test_the_revoke_banner_names_the_player_the_tricks_and_the_cards(editor):
     page = text(editor.get("round"))
 
     assert (
-        "In trick 1, Christian did not follow blue with 15, but plays 8 (blue) in trick 2: "
-        "a revoke (no card enters a hand during play, so Christian held a blue card then)."
+        "<strong>Revoke?</strong> Christian did not follow blue in trick 1 (played 15), "
+        "but plays blue 8 in trick 2."
     ) in page
     assert "round 1, trick 1:" not in page
     assert "correct the trick below" not in page
-    trick_1 = editor.url("edit_trick", 1, 1)
-    trick_2 = editor.url("edit_trick", 1, 2)
-    assert f'href="{trick_1}">Open trick 1 (Christian\'s 15)</a>' in page
-    assert f'href="{trick_2}">Open trick 2 (Christian\'s 8)</a>' in page
+    trick_1 = editor.url("fix_trick", 1, 1) + "?at=1"  # Christian's place in trick 1
+    trick_2 = editor.url("fix_trick", 1, 2) + "?at=2"
+    label_1 = "Open trick 1 (Christian's 15)"
+    label_2 = "Open trick 2 (Christian's 8)"
+    assert f'href="{trick_1}" hx-get="{trick_1}" aria-label="{label_1}">' in page
+    assert f'href="{trick_2}" hx-get="{trick_2}" aria-label="{label_2}">' in page
     assert editor.client.get(trick_2).status_code == 200
 
 
@@ -172,7 +176,7 @@ def test_the_viewer_sees_the_revoke_without_buttons(editor, viewer):
 
     page = text(viewer.get("round"))
 
-    assert "In trick 1, Christian did not follow blue" in page
+    assert "Christian did not follow blue in trick 1" in page
     assert "Open trick" not in page
     assert "Let it stand" not in page
 
@@ -184,7 +188,7 @@ def test_letting_it_stand_is_a_change_that_can_be_undone(editor):
 
     assert "↶ Undo: Let the revoke stand in round 1" in text(response)
     undone = editor.post("undo", htmx=True)
-    assert "Dispute: a revoke?" in text(undone)
+    assert "Revoke?" in text(undone)
     assert "Let it stand" in text(undone)
 
 
@@ -194,7 +198,7 @@ def test_the_table_can_dismiss_the_warning(editor):
     response = editor.post("dismiss_warnings", htmx=True)
 
     assert response.status_code == 200
-    assert "Dispute: a revoke?" not in text(response)
+    assert "Revoke?" not in text(response)
     assert editor.game.rounds.get(number=1).dismissed_warnings == 1
 
 
@@ -204,4 +208,4 @@ def test_fixing_the_trick_removes_the_warning(editor):
     editor.post("edit_trick", {"card_0": "8", "card_1": "6", "card_2": "4"}, 1, 2)
     editor.post("edit_trick", {"card_0": "24", "card_1": "32", "card_2": "17"}, 1, 1)
 
-    assert "Dispute" not in text(editor.get("round"))
+    assert "Revoke?" not in text(editor.get("round"))

@@ -55,7 +55,7 @@ def test_naming_the_dealer_with_htmx_answers_the_round_partial(editor):
     assert response.status_code == 200
     assert "<html" not in page
     assert "Betty</strong> deals" in page
-    assert "Christian</strong> leads trick 1" in page
+    assert "Trick 1 of 11 · <strong>Christian</strong> leads" in page
     assert '<option value="1" selected>Betty</option>' in page
     assert current(editor.game).dealer == 1
 
@@ -68,7 +68,7 @@ def test_naming_the_dealer_without_htmx_redirects(editor):
     assert current(editor.game).dealer == 2
     page = text(editor.get("round"))
     assert "Christian</strong> deals" in page
-    assert "Adam</strong> leads trick 1" in page
+    assert "Trick 1 of 11 · <strong>Adam</strong> leads" in page
 
 
 def test_the_cards_follow_the_new_leader(editor):
@@ -103,7 +103,7 @@ def test_the_next_round_follows_the_named_dealer(editor):
     page = text(editor.get("round"))
     assert "Round 2" in page
     assert "Christian</strong> deals" in page
-    assert "Adam</strong> leads trick 1" in page
+    assert "Trick 1 of 11 · <strong>Adam</strong> leads" in page
     state = Replayed.of(editor.game).state
     assert [item.shape.dealer for item in state.rounds] == [1, 2]
     assert state.next_dealer == 0
@@ -126,7 +126,7 @@ def test_teams_and_leader_follow_the_dealer_in_a_2_1_1_game(client):
     editor = Seat(client, game, game.edit_token)
     before = text(editor.get("round"))
     assert "Adam</strong> deals" in before
-    assert "Betty</strong> leads trick 1" in before
+    assert "Trick 1 of 8 · <strong>Betty</strong> leads" in before
     assert "Teams: Betty & Doris." in strip_tags(before)
     assert "Alone (scores double): Adam, Christian." in strip_tags(before)
 
@@ -135,7 +135,7 @@ def test_teams_and_leader_follow_the_dealer_in_a_2_1_1_game(client):
     page = text(response)
     assert response.status_code == 200
     assert "Betty</strong> deals" in page
-    assert "Christian</strong> leads trick 1" in page
+    assert "Trick 1 of 8 · <strong>Christian</strong> leads" in page
     assert "Teams: Christian & Adam." in strip_tags(page)
     assert "Alone (scores double): Betty, Doris." in strip_tags(page)
     shape = Replayed.of(game).state.rounds[0].shape

@@ -88,16 +88,18 @@ def test_no_card_below_the_price_highest_wins_and_bottle_stays(client):
 def test_colour_is_named_and_symbolised_not_only_painted(client):
     response = ask(client, "24", "15")
 
-    assert "◆</span> blue" in response.text
-    assert "▼</span> yellow" in response.text
+    trick = response.text.split('class="slots places"')[1].split('class="cards"')[0]
+    assert '◆</span><span class="coins">' in trick and ", blue, " in trick  # the 24
+    assert '▼</span><span class="coins">' in trick and ", yellow, " in trick  # the 15
 
 
 def test_matagot_names_its_colours_red_blue_green(client):
     response = ask(client, "24", "36", "2", edition="matagot")
 
     assert response.status_code == 200
-    assert "▼</span> red" in response.text  # the 2: low
-    assert "▲</span> green" in response.text  # the 24 is a high card in matagot
+    trick = response.text.split('class="slots places"')[1].split('class="cards"')[0]
+    assert '▼</span><span class="coins">' in trick and ", red, " in trick  # the 2: low
+    assert '▲</span><span class="coins">' in trick and ", green, " in trick  # the 24: high
 
 
 def test_half_cards_with_the_54_card_deck(client):
@@ -167,3 +169,106 @@ def test_bad_input_is_a_400_that_says_why(client, cards, fields, message):
 
 def test_wrong_method_is_refused(client):
     assert client.put(URL).status_code == 405
+
+
+# --- the card grid: a tap adds a card, a tap on a place takes it back ---------------
+
+
+def test_the_page_offers_the_round_screen_s_card_grid(client):
+    response = client.get(URL)
+
+    assert response.status_code == 200
+    assert response.text.count('class="pick"') == 36  # the picker partial's buttons
+    assert 'name="card" value="24"' in response.text
+    assert 'value="19"' not in response.text.split('class="cards"')[1]  # no card 19
+
+
+def test_a_tap_over_htmx_puts_the_card_in_the_first_empty_place(client):
+    data = {"edition": "classic", "price": "17", "card_1": "24", "card_2": "", "card": "15"}
+
+    response = client.get(URL, data, headers={"HX-Request": "true"})
+
+    assert response.status_code == 200
+    assert "<html" not in response.text
+    assert 'name="card_1" value="24"' in response.text
+    assert 'name="card_2" value="15"' in response.text
+    assert "wins with" not in response.text and "cannot be ruled" not in response.text
+    grid = response.text.split('class="cards"')[1]
+    assert 'value="15"' not in grid and 'value="24"' not in grid  # in the trick now
+    assert 'disabled aria-label="17, 3 coins, blue"' in grid  # under the bottle
+    assert "HX-Push-Url" not in response  # a tap is no address to keep
+
+
+def test_a_plain_tap_is_redirected_to_the_trick_s_address(client):
+    data = {"edition": "classic", "price": "19", "card_1": "24", "card_2": "15", "drop": "1"}
+
+    response = client.get(URL, data)
+
+    assert response.status_code == 302
+    location = response["Location"]
+    assert "card_1=&" in location and "card_2=15" in location and "draft=1" in location
+    again = client.get(location)
+    assert again.status_code == 200  # the trick so far, not yet ruled
+    assert 'name="card_2" value="15"' in again.text and "cannot be ruled" not in again.text
+
+
+def test_a_tap_on_a_full_trick_adds_nothing(client):
+    data = {f"card_{i}": str(i) for i in range(1, 7)}
+
+    response = client.get(URL, {**data, "card": "30"}, headers={"HX-Request": "true"})
+
+    assert 'value="30"' not in response.text.split('class="cards"')[0]
+
+
+def test_the_ruling_marks_the_winning_place_and_keeps_its_address(client):
+    response = ask(client, "24", "15", "17", "32", htmx=True, rule="1")
+
+    assert response.status_code == 200
+    assert response.text.count('class="slot wins"') == 1
+    assert "card_3=17" in response["HX-Push-Url"] and "rule" not in response["HX-Push-Url"]
+
+
+# --- opened from a game ---------------------------------------------------------------
+
+
+@pytest.mark.django_db
+def test_opened_from_a_game_it_starts_from_its_deck_bottle_and_players(client):
+    from tests.companion.crawl import play
+    from tests.factories import GameFactory
+
+    game = play(GameFactory(), "24", "15", "17")  # Adam wins trick 1 with the 17
+
+    response = client.get(f"/g/{game.view_token}/dispute/")
+
+    assert response.status_code == 200
+    text = response.text
+    assert 'name="price" value="17"' in text
+    assert 'Price <span class="muted">(Adam\'s)</span>' in text
+    assert 'name="owner_1" value="Adam"' in text
+    assert 'name="edition"' in text and '<option value="classic" selected>' in text
+    # the players in the order of trick 2, which Adam leads
+    for place, name in enumerate(["Adam", "Betty", "Christian"], start=1):
+        assert f'name="name_{place}" value="{name}"' in text
+    assert Game.objects.get(pk=game.pk).version == game.version  # nothing stored
+
+
+@pytest.mark.django_db
+def test_opened_from_a_54_card_game_with_two_bottles(client):
+    from tests.factories import GameFactory
+
+    game = GameFactory(
+        players=["A", "B", "C", "D", "E"], variant="second-bottle", edition="matagot"
+    )
+
+    response = client.get(f"/g/{game.edit_token}/dispute/")
+
+    assert response.status_code == 200
+    assert 'name="half_cards" value="on" id="id_half_cards" checked' in response.text
+    assert "Deck and players: Matagot, 54 cards" in response.text
+    assert 'name="second_price" value="19"' in response.text
+    assert response.text.count('class="pick"') == 54
+
+
+def test_a_game_s_dispute_page_needs_the_game(client, db):
+    assert client.get("/g/nope/dispute/").status_code == 404
+    assert client.post("/g/nope/dispute/").status_code == 405

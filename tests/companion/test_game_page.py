@@ -141,8 +141,8 @@ def test_a_round_detail_shows_tricks_rulings_and_reasons(editor):
     assert full.status_code == part.status_code == 200
     assert "<html" not in part.text
     assert "17 is the highest card below the price 19: Adam wins the trick" in text(full)
-    assert "Correct trick 1" in text(full)
-    assert "Correct trick 1" not in text(
+    assert "Fix trick 1" in text(full)
+    assert "Fix trick 1" not in text(
         Seat(editor.client, editor.game, editor.game.view_token).get("round_detail", 1)
     )
 

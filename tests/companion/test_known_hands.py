@@ -32,8 +32,33 @@ def enabled_cards(text: str) -> list[str]:
 def test_the_lopaka_round_offers_his_hand_form(lopaka):
     response = lopaka.get("round")
 
-    assert "Lopaka's face-up hand (11 cards)" in text(response)
-    assert "Betty</strong> leads trick 1 of 11" in text(response)
+    page = text(response)
+    assert "Lopaka's hand first" in page  # in place of the card picker
+    assert "Tap the 11 cards that lie face up" in page
+    assert '<span data-chosen>0</span> of 11 chosen' in page
+    assert page.count('name="cards"') == 36  # one grid, not two
+    assert 'class="picker"' not in page
+    assert "Trick 1 of 11 · <strong>Betty</strong> leads" in page
+
+
+def test_a_wrong_count_is_refused_beside_save_with_the_taps_kept(lopaka):
+    response = lopaka.post("known_hand", {"seat": 2, "cards": LOPAKA_HAND[:10]}, htmx=True)
+
+    page = text(response)
+    assert response.status_code == 400
+    assert (
+        'id="error-hand-2" role="alert" tabindex="-1" autofocus>'
+        "Lopaka's hand holds 11 cards, but 10 are entered.</p>"
+    ) in page
+    assert page.count("checked") == 10 and "<span data-chosen>10</span> of 11" in page
+    assert lopaka.game.rounds.get(number=1).lopaka_hand is None
+
+
+def test_the_view_link_waits_for_lopaka_s_hand(lopaka, client):
+    response = client.get(f"/g/{lopaka.game.view_token}/round/")
+
+    assert "The scorer first enters the 11 cards of Lopaka's face-up hand." in text(response)
+    assert 'name="cards"' not in text(response)
 
 
 def test_after_his_hand_the_app_plays_for_lopaka(lopaka):

@@ -39,11 +39,12 @@ def test_round_page_is_a_full_page(editor):
     assert "<html" in text(response)
     assert "Round 1" in text(response)
     assert "Adam</strong> deals" in text(response)
-    assert "Betty</strong> leads trick 1 of 11" in text(response)
+    assert "Trick 1 of 11 · <strong>Betty</strong> leads" in text(response)
     assert "Betty's card" in text(response)
     assert "3 cards go into the Imp's Trick" in text(response)
-    assert "nobody owns it yet" in text(response)
-    assert 'href="/dispute/"' in text(response)
+    assert "Bottle: <strong>19</strong>, on the start price card" in text(response)
+    # the dispute page, started from this game (its view link: it only reads)
+    assert f'href="/g/{editor.game.view_token}/dispute/"' in text(response)
 
 
 def test_round_page_for_htmx_is_the_round_partial(editor):
@@ -164,9 +165,17 @@ def test_a_card_that_cannot_be_is_refused_in_the_engines_words(editor, card, mes
     response = editor.post("play_card", {"card": card}, htmx=True)
 
     assert response.status_code == 400
-    assert message in text(response)
-    assert 'id="round-error"' in text(response)
+    error = error_at(text(response), "card")
+    assert message in error
+    assert "round 1" not in error.lower()  # the players' words: no "round 1, trick 2:" prefix
     assert rounds_of(editor.game) == before
+
+
+def error_at(page: str, at: str) -> str:
+    """The reason shown in the place beside a control (errors in place)."""
+    found = re.search(rf'<p class="error-here" id="error-{at}"[^>]*>(.*?)</p>', page, re.S)
+    assert found, f"no error beside {at}"
+    return found.group(1)
 
 
 def test_a_refused_card_without_htmx_shows_the_full_page_with_the_error(editor):

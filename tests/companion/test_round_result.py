@@ -57,13 +57,19 @@ def test_the_imps_trick_is_derived_from_the_played_cards(played):
 def test_confirming_starts_the_next_round_with_the_next_dealer(played):
     response = played.post("confirm_round", htmx=True)
 
+    # The table first sees the story of round 1, which leads on to round 2.
+    story = played.url("round_detail", 1) + "?confirmed"
     assert response.status_code == 200
+    assert response.headers["HX-Redirect"] == story
     assert played.game.rounds.get(number=1).confirmed
     assert played.game.rounds.count() == 2
     state = game_state(played.game)
     dealer = state.table.players[state.rounds[1].shape.dealer]
-    assert "Round 2" in text(response)
-    assert f"{dealer}</strong> deals" in text(response)
+    page = text(played.client.get(story))
+    assert "The story of round 1" in page
+    assert f'href="{played.url("round")}">Next round: {dealer} deals</a>' in page
+    assert "Round 2" in text(played.get("round"))
+    assert f"{dealer}</strong> deals" in text(played.get("round"))
 
 
 def test_confirming_an_unfinished_round_is_refused(editor):
@@ -147,7 +153,10 @@ def test_the_game_ends_after_its_last_round(client):
 
     assert response.status_code == 200
     assert Round.objects.filter(game=game).count() == 1
-    assert "The game is over" in text(response)
+    page = text(client.get(response.headers["HX-Redirect"]))
+    assert "Round 1 is confirmed: the game is over." in page
+    assert f'href="{seat.url("game")}">See the winner</a>' in page
+    assert "The game is over" in text(seat.get("round"))
 
 
 def test_no_card_after_the_game_has_ended(client):

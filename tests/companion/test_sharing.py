@@ -295,7 +295,7 @@ def test_live_shows_standings_and_the_current_round(client, game):
 
     text = response.text
     assert response.status_code == 200
-    assert 'hx-trigger="every 3s"' in text
+    assert 'hx-trigger="every 2s"' in text
     assert 'hx-swap="outerHTML"' in text
     assert f'hx-get="/g/{game.view_token}/live/"' in text
     assert "Round 1" in text
@@ -374,5 +374,5 @@ def test_the_game_page_polls_the_live_standings(client, game):
     response = client.get(url("game", game.edit_token))
 
     assert response.status_code == 200
-    assert f'hx-get="/g/{game.edit_token}/live/" hx-trigger="every 3s"' in response.text
+    assert f'hx-get="/g/{game.edit_token}/live/" hx-trigger="every 2s"' in response.text
     assert f'href="/g/{game.edit_token}/share/"' in response.text

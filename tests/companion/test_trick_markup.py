@@ -1,5 +1,7 @@
-"""The trick partial's controls work as rendered: its "Correct trick" link
-and "Delete trick" form, read from the round screen and the round's detail
+"""The trick partial's controls work as rendered: its "Fix trick" link (the
+trick opened in place; a page of its own for a confirmed round's detail)
+and its "Delete trick" form (asked twice), read from the round screen and
+the round's detail
 and used as a browser would, with Django's CSRF check on (the test client
 skips it unless asked)."""
 
@@ -12,6 +14,7 @@ from django.test import Client
 
 from companion.models import Round
 from tests.companion.conftest import Seat, text
+from tests.companion.tables import cards_of, game_for, simulated
 
 pytestmark = pytest.mark.django_db
 
@@ -86,7 +89,7 @@ def tricks_of(game) -> list[list[str]]:
 def test_the_round_screens_delete_form_works_as_rendered(editor, browser):
     editor.play(*FIRST_TRICK, "33")
     page = Forms(browser.get(editor.url("round")).text)
-    delete = page.form("Delete trick 1")
+    delete = page.form("Yes, delete trick 1")
 
     response = browser.post(delete["action"], delete["fields"])
 
@@ -101,7 +104,7 @@ def test_the_opened_tricks_lists_delete_form_works_by_htmx(editor, browser):
     editor.play(*FIRST_TRICK, "33")
     browser.get(editor.url("round"))  # the page sets the CSRF cookie
     answer = browser.get(editor.url("round_tricks"), headers={"HX-Request": "true"})
-    delete = Forms(answer.text).form("Delete trick 1")
+    delete = Forms(answer.text).form("Yes, delete trick 1")
 
     response = browser.post(delete["hx-post"], delete["fields"], headers={"HX-Request": "true"})
 
@@ -112,7 +115,7 @@ def test_the_opened_tricks_lists_delete_form_works_by_htmx(editor, browser):
 
 def test_the_delete_form_without_its_csrf_token_is_refused(editor, browser):
     editor.play(*FIRST_TRICK)
-    delete = Forms(browser.get(editor.url("round")).text).form("Delete trick 1")
+    delete = Forms(browser.get(editor.url("round")).text).form("Yes, delete trick 1")
     fields = {
         name: value for name, value in delete["fields"].items() if name != "csrfmiddlewaretoken"
     }
@@ -123,29 +126,59 @@ def test_the_delete_form_without_its_csrf_token_is_refused(editor, browser):
     assert tricks_of(editor.game) == [list(FIRST_TRICK)]
 
 
-def test_the_correct_link_leads_to_a_form_that_corrects_the_trick(editor, browser):
+def test_the_fix_link_opens_the_trick_in_a_form_that_fixes_it(editor, browser):
     editor.play(*FIRST_TRICK)
-    link = Forms(browser.get(editor.url("round")).text).links["Correct trick 1"]
+    link = Forms(browser.get(editor.url("round")).text).links["Fix trick 1"]
     page = browser.get(link)
-    correct = Forms(page.text).form("Save trick 1")
+    (fix,) = [form for form in Forms(page.text).forms if form["action"] == link]
 
-    response = browser.post(correct["action"], {**correct["fields"], "card_1": "18"})
+    response = browser.post(fix["action"], {**fix["fields"], "position": "1", "card": "18"})
 
-    assert link == editor.url("edit_trick", 1, 1)
+    assert link == fix["hx-post"] == editor.url("fix_trick", 1, 1)
     assert page.status_code == 200
-    assert "Correct trick 1 of round 1" in text(page)
+    assert "Fix trick 1" in text(page)
     assert response.status_code == 302
     assert tricks_of(editor.game) == [["24", "18", "17"]]
+
+
+def test_a_confirmed_rounds_fix_link_leads_to_a_page_that_fixes_the_trick(browser):
+    record = simulated("classic", 3, rounds=2, seed=3)
+    game = game_for(record)
+    seat = Seat(browser, game, game.edit_token)
+    browser.get(seat.url("round"))  # the page sets the CSRF cookie
+    for card in cards_of(record["rounds"][0]):
+        seat.post("play_card", {"card": card, **csrf(browser)})
+    seat.post("confirm_round", csrf(browser))
+    link = Forms(browser.get(seat.url("round_detail", 1)).text).links["Fix trick 1"]
+    page = browser.get(link)
+    (fix,) = [form for form in Forms(page.text).forms if form["action"] == link]
+    played = record["rounds"][0]["tricks"]
+
+    response = browser.post(fix["action"], {**fix["fields"], "position": "0", "card": "33"})
+
+    assert link == seat.url("fix_trick", 1, 1)
+    assert page.status_code == 200
+    assert "Fix trick 1" in text(page)
+    assert fix["hx-post"] is None  # a page of its own: a plain post
+    assert "Delete trick" not in text(page)  # a confirmed round keeps its tricks
+    assert response.status_code == 302, text(response)[:3000]
+    assert response["Location"] == seat.url("round_detail", 1)
+    assert tricks_of(game)[0][0] == "33" != played[0][0]
+
+
+def csrf(browser: Client) -> dict[str, str]:
+    """The CSRF token a rendered form would carry."""
+    return {"csrfmiddlewaretoken": browser.cookies["csrftoken"].value}
 
 
 def test_the_round_details_forms_work_as_rendered(editor, browser):
     editor.play(*FIRST_TRICK, "33")
     page = Forms(browser.get(editor.url("round_detail", 1)).text)
-    delete = page.form("Delete trick 1")
+    delete = page.form("Yes, delete trick 1")
 
     response = browser.post(delete["action"], delete["fields"])
 
-    assert page.links["Correct trick 1"] == editor.url("edit_trick", 1, 1)
+    assert page.links["Fix trick 1"] == editor.url("fix_trick", 1, 1)
     assert delete["action"] == editor.url("delete_trick", 1, 1)
     assert delete["hx-post"] is None  # the detail page answers with a full page
     assert response.status_code == 302
@@ -158,5 +191,5 @@ def test_the_view_link_shows_the_tricks_without_controls(editor, game):
 
     for page in (viewer.get("round"), viewer.get("round_detail", 1)):
         assert "Adam wins the trick" in text(page)
-        assert "Correct trick 1" not in text(page)
+        assert "Fix trick 1" not in text(page)
         assert not Forms(page.text).forms

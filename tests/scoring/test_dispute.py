@@ -5,7 +5,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring.cards import START_PRICE, card_text, deck_for
+from scoring.cards import START_PRICE, card_code, card_text, deck_for
 from scoring.dispute import (
     CardTwice,
     CardUnderBottle,
@@ -221,3 +221,40 @@ def test_the_price_only_goes_down_and_bottles_never_share_one(table):
         assert ruling.winning_card == max(c for c in cards if c < max(prices))
     else:
         assert ruling.winning_card == max(cards)
+
+
+# --- entering the trick card by card, and the bottles' owners -----------------------
+
+
+def test_card_choices_while_the_trick_is_tapped():
+    from scoring.dispute import card_choices, dispute_deck
+
+    deck = dispute_deck("classic", False)
+    choices = dict(card_choices(deck, ["17", ""], ["24", "", "15"]))
+
+    assert len(choices) == 36 and card_code("19") not in choices
+    assert choices[card_code("17")] == "off"  # under the bottle
+    assert choices[card_code("24")] == choices[card_code("15")] == "gone"
+    assert choices[card_code("32")] == "ok"
+    full = dict(card_choices(deck, ["19"], ["1", "2", "3", "4", "5", "6"]))
+    assert full[card_code("32")] == "off" and full[card_code("6")] == "gone"
+
+
+@pytest.mark.parametrize(
+    ("prices", "cards", "owners", "sentence"),
+    [
+        (["17"], "24 15", ["Adam"], "The bottle is sold to Player 2, from Adam: the price"),
+        (["17"], "15 24", ["Player 1"], "The bottle stays with Player 1: the price goes from 17"),
+        (["12"], "24 32", ["Adam"], "No bottle is sold: no card is below the price. Adam keeps"),
+        (["12"], "24 32", [], "No bottle is sold: no card is below the price."),
+    ],
+)
+def test_the_bottle_sentence_names_the_owner(prices, cards, owners, sentence):
+    ruling = rule_disputed_trick("classic", False, prices, cards.split(), [], owners=owners)
+
+    assert ruling.bottle_sentence.startswith(sentence)
+
+
+def test_an_owner_s_name_is_checked_like_a_player_s():
+    with pytest.raises(NameRefused, match="owner 1: the name"):
+        rule_disputed_trick("classic", False, ["17"], ["24", "15"], [], owners=["Eve\u200b"])

@@ -300,7 +300,8 @@ REFUSED = [
     (
         record(rounds=[quick({"Adam": 60, "Betty": 60, "Christian": 6}, ["Christian"], 6)]),
         QuickRoundError,
-        "round 1: the coins entered and the Imp's Trick make 132, but the deck holds 126",
+        "round 1: the coins entered (Adam 60, Betty 60, Christian 6 and the Imp's Trick 6) "
+        "make 132, but the deck holds 126: 6 coins too many",
     ),
     (
         record(rounds=[quick({"Adam": -1, "Betty": 60, "Christian": None}, ["Christian"], 6)]),

@@ -175,3 +175,22 @@ def test_a_complete_round_asks_for_nothing():
     record = parse_record(simulate("classic", 3, 1, seed=3, edition="classic"))
     game = replay(record)
     assert next_card(record.table, record.rounds[0], game.rounds[0]) is None
+
+
+@pytest.mark.parametrize(
+    ("variant", "players", "tricks", "teams", "edition", "led"),
+    [
+        # No card in the trick yet: nothing is led.
+        ("classic", THREE, [], None, None, None),
+        ("classic", THREE, ["24 15 17"], None, None, None),
+        # The trick's first card says the colour, whatever follows it.
+        ("classic", THREE, ["24"], None, None, "blue"),
+        ("classic", THREE, ["24 15"], None, None, "blue"),
+        ("classic", THREE, ["24 15 17", "3"], None, None, "yellow"),
+        ("teams", SIX, ["6.5 1"], "2-2-2", "matagot", "blue"),
+    ],
+)
+def test_the_led_colour_is_the_first_cards(variant, players, tricks, teams, edition, led):
+    table, prompt = ask(variant, players, tricks, teams=teams, edition=edition)
+    names = table.deck.colour_names()
+    assert (None if prompt.led is None else names[prompt.led]) == led

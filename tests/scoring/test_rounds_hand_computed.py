@@ -554,10 +554,16 @@ def test_quick_round_coins_that_do_not_add_up_are_refused(
         "bottle": owners,
         "imps_trick_points": imps,
     }
+    each = ", ".join(f"{name} {coins}" for name, coins in zip(players, points, strict=True))
+    gap = abs(deck - total)
+    gap_text = f"{gap} coin{'s' if gap > 1 else ''} {'missing' if total < deck else 'too many'}"
     with pytest.raises(
         QuickRoundError,
-        match=f"^round 1: the coins entered and the Imp's Trick make {total}, "
-        f"but the deck holds {deck}$",
+        match=re.escape(
+            f"round 1: the coins entered ({each} and the Imp's Trick {imps}) make {total}, "
+            f"but the deck holds {deck}: {gap_text}"
+        )
+        + "$",
     ):
         score(record(variant, players, [{"quick": quick}], edition=edition))
 

@@ -1,0 +1,120 @@
+"""The story of a complete round, worded for the screen: each player's
+score and why, each bottle's journey (who bought it, in which trick, at
+what price, from whom; where it ended), the Imp's Trick, who deals next.
+
+The engine tells it (:func:`scoring.story.round_story`, from the replay of
+the entries); this module only puts names and card faces on it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.present import CardFace, Replayed, face
+from scoring.cards import START_PRICE, card_text
+from scoring.story import Journey, RoundStory, round_story
+
+
+@dataclass(frozen=True)
+class Sale:
+    """One purchase of a bottle: "Trick 3: Betty buys it at 15 from Adam"."""
+
+    trick: int
+    buyer: str
+    price: str
+    seller: str
+    """Who sold it, or the start price card's name for the first purchase."""
+
+
+@dataclass(frozen=True)
+class Trip:
+    """One bottle's journey through the round."""
+
+    title: str
+    sales: tuple[Sale, ...]
+    end: str
+    """Where it ended, in words: "Doris ends with it, at 10"."""
+
+
+@dataclass(frozen=True)
+class Score:
+    name: str
+    score: int
+    reason: str
+    tricks: int | None
+
+
+@dataclass(frozen=True)
+class StoryView:
+    number: int
+    dealer: str
+    is_quick: bool
+    scores: tuple[Score, ...]
+    trips: tuple[Trip, ...]
+    imps_trick: tuple[CardFace, ...]
+    penalty: int
+    totals: tuple[tuple[str, int], ...]
+    next_dealer: str
+    ends_game: bool
+    winners: tuple[str, ...]
+    lopaka: str
+    """Lopaka's part in words (his coins, whether he ends with the bottle), or ""."""
+
+
+def story_view(replayed: Replayed, number: int) -> StoryView | None:
+    """The story of round ``number``, or None while it is not complete."""
+    try:
+        story = round_story(replayed.state, number)
+    except (LookupError, ValueError):
+        return None
+    players = replayed.table.players
+    names = story.names
+    start = replayed.words["start_card"]
+    return StoryView(
+        number=story.number,
+        dealer=players[story.dealer],
+        is_quick=story.is_quick,
+        scores=tuple(
+            Score(names[item.player], item.score, item.reason, item.tricks) for item in story.scores
+        ),
+        trips=tuple(_trip(item, names, start, len(story.journeys)) for item in story.journeys),
+        imps_trick=tuple(face(replayed.deck, card) for card in story.imps_trick or ()),
+        penalty=story.penalty,
+        totals=tuple(zip(players, story.totals, strict=True)),
+        next_dealer=players[story.next_dealer],
+        ends_game=story.ends_game,
+        winners=tuple(players[seat] for seat in story.winners),
+        lopaka=_lopaka(story, replayed.words["imps_trick"]),
+    )
+
+
+def _trip(journey: Journey, names: tuple[str, ...], start: str, bottles: int) -> Trip:
+    title = "The bottle" if bottles == 1 else f"Bottle {journey.bottle + 1}"
+    sales = tuple(
+        Sale(
+            sale.trick,
+            names[sale.buyer],
+            card_text(sale.price),
+            start if sale.seller is None else names[sale.seller],
+        )
+        for sale in journey.purchases
+    )
+    if journey.owner is None:
+        end = f"Nobody bought it: it stays on the {start} at {card_text(START_PRICE)}."
+    elif journey.price is None:
+        end = f"{names[journey.owner]} ends with it (entered quickly: its purchases are not known)."
+    else:
+        end = f"{names[journey.owner]} ends with it, at {card_text(journey.price)}."
+    return Trip(title, sales, end)
+
+
+def _lopaka(story: RoundStory, imps_trick: str) -> str:
+    if story.lopaka is None:
+        return ""
+    coins = story.coins[story.lopaka]
+    won = "an uncounted number of" if coins is None else str(coins)
+    owners = {journey.owner for journey in story.journeys}
+    ends = ""
+    if story.lopaka in owners:
+        ends = f" and ends with the bottle, so no player pays the {imps_trick}"
+    return f"Lopaka won {won} coins in tricks{ends}. Lopaka is not in the standings."

@@ -1,0 +1,68 @@
+"""The app as a phone installs it: its web app manifest, and the service
+worker that opens the app without a connection (the shell from the cache,
+and the last state of each page this phone opened, marked as not live).
+
+Both are served from the site's root: a service worker controls only the
+pages under its own path, and the manifest names the whole site as the app.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
+from django.templatetags.static import static
+from django.views.decorators.cache import cache_control
+from django.views.decorators.http import require_safe
+
+SHELL = (
+    "css/app.css",
+    "django_htmx/htmx-2.min.js",
+    "js/answers.js",
+    "js/offline.js",
+    "js/wakelock.js",
+    "icons/bottle.svg",
+    "icons/icon-192.png",
+)
+"""What the app needs to open at all: cached when the worker is installed."""
+
+
+@require_safe
+@cache_control(max_age=3600)
+def manifest(request: HttpRequest) -> JsonResponse:
+    """The web app manifest: the name, the icons, how the app opens."""
+    data = {
+        "name": "Bottle Imp Companion",
+        "short_name": "Bottle Imp",
+        "description": "Keeps score for The Bottle Imp: enter each trick, the app does the rest.",
+        "id": "/",
+        "start_url": "/",
+        "scope": "/",
+        "display": "standalone",
+        "background_color": "#fbfaf7",
+        "theme_color": "#7a2e8e",
+        "icons": [
+            {"src": static("icons/icon-192.png"), "sizes": "192x192", "type": "image/png"},
+            {"src": static("icons/icon-512.png"), "sizes": "512x512", "type": "image/png"},
+            {
+                "src": static("icons/icon-512.png"),
+                "sizes": "512x512",
+                "type": "image/png",
+                "purpose": "maskable",
+            },
+        ],
+    }
+    return JsonResponse(data, content_type="application/manifest+json")
+
+
+@require_safe
+@cache_control(no_cache=True)
+def service_worker(request: HttpRequest) -> HttpResponse:
+    """The service worker, with the shell's file names of this deployment
+    (a new deployment's names make a new worker, which replaces the old)."""
+    shell = [static(name) for name in SHELL]
+    version = hashlib.sha256("\n".join(shell).encode()).hexdigest()[:12]
+    context = {"shell_json": json.dumps(shell), "version": version}
+    return render(request, "app/sw.js", context, content_type="text/javascript")

@@ -1,0 +1,48 @@
+"""A group's pages: starting a group, its page (games played, each player's
+figures across them, the wins over time), and its games as one file.
+
+The group's edit link starts games in it; its view link only looks, and
+leads to the games' view links.
+"""
+
+from __future__ import annotations
+
+import json
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_http_methods, require_safe
+
+from companion import actions
+from companion.forms.group import GroupForm
+from companion.groups import export_group, find_group, group_view
+from companion.remembered import remember_group
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def new_group(request: HttpRequest) -> HttpResponse:
+    """The form for a new group; a valid POST creates it and opens its page."""
+    form = GroupForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        group = actions.create_group(form.cleaned_data["name"], form.cleaned_data["names"])
+        return redirect("imp:group", token=group.edit_token)
+    status = 400 if request.method == "POST" else 200
+    return render(request, "groups/new.html", {"form": form}, status=status)
+
+
+@require_safe
+def group(request: HttpRequest, token: str) -> HttpResponse:
+    """The group's games and each player's figures across them."""
+    access = find_group(token)
+    remember_group(request, access.group, access.token)
+    return render(request, "groups/group.html", group_view(access))
+
+
+@require_safe
+def group_export(request: HttpRequest, token: str) -> HttpResponse:
+    """The group's games as one file of `bottle-imp/1` records."""
+    access = find_group(token)
+    text = json.dumps(export_group(access.group), ensure_ascii=False, indent=1)
+    response = HttpResponse(text, content_type="application/json; charset=utf-8")
+    response["Content-Disposition"] = 'attachment; filename="bottle-imp-group.json"'
+    return response

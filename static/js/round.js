@@ -1,0 +1,429 @@
+// The round screen's card grid (issue 11): a tapped card shows in its slot at
+// once, marked "sending…" until the server has stored it, and leaves the grid.
+// The cards wait on the phone in order (localStorage, per game: a reload keeps
+// them), each with its own idempotency key made when it was tapped, and go to
+// the server one at a time; each send carries the game's version of the last
+// answer (data-version of #play). A retry keeps the entry's key, so the server
+// stores it once. Offline the table keeps tapping and the screen says how many
+// cards wait; they go when the connection is back. A card the server refuses
+// (400, 409) is shown with the server's reason; the cards after it are kept
+// until the table sends them again or discards them.
+//
+// Without this file the grid is a plain form: each tap is a POST and a reload.
+// The answer to a card (HX-Target: play) holds only the parts a card changes,
+// each with the id of the part it replaces (templates/imp/round/answer.html).
+(function () {
+  "use strict";
+
+  const STORE = "imp-queue:";
+  const TIMEOUT = 15000;
+  const RETRY_MAX = 10000;
+
+  let queue = [];
+  let queueKey = null;
+  let sending = false;
+  let paused = false;
+  let offline = false;
+  let retryTimer = null;
+  let retryDelay = 1000;
+  let pristine = null;
+  let refreshing = false;
+
+  function play() {
+    return document.getElementById("play");
+  }
+
+  function picker() {
+    return document.querySelector("#play form.picker[data-queue]");
+  }
+
+  function newKey() {
+    const bytes = new Uint8Array(16);
+    crypto.getRandomValues(bytes);
+    return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+  }
+
+  function load(key) {
+    try {
+      const stored = JSON.parse(localStorage.getItem(STORE + key) || "[]");
+      return Array.isArray(stored) ? stored : [];
+    } catch (error) {
+      return [];
+    }
+  }
+
+  function save() {
+    if (!queueKey) return;
+    try {
+      if (queue.length) {
+        localStorage.setItem(STORE + queueKey, JSON.stringify(queue));
+      } else {
+        localStorage.removeItem(STORE + queueKey);
+      }
+    } catch (error) {
+      // Storage full or refused: the queue still lives in this page.
+    }
+  }
+
+  function cards(count) {
+    return count === 1 ? "1 card" : count + " cards";
+  }
+
+  function csrfToken() {
+    const field = document.querySelector("input[name=csrfmiddlewaretoken]");
+    if (field) return field.value;
+    try {
+      return JSON.parse(document.body.getAttribute("hx-headers") || "{}")["X-CSRFToken"] || "";
+    } catch (error) {
+      return "";
+    }
+  }
+
+  // ---- what the screen shows of the queue ------------------------------
+
+  // The server's trick (slots and whose card), kept so that the queue can be
+  // drawn over it afresh after every change.
+  function remember() {
+    const trick = document.querySelector("#play .trick-now");
+    if (trick && trick.dataset.drawn) return; // still the one drawn over: keep its original
+    pristine = trick ? trick.innerHTML : null;
+  }
+
+  function faceOf(card) {
+    const button = document.querySelector('#play form.picker button.pick[value="' + CSS.escape(card) + '"]');
+    const face = button && button.querySelector(".face");
+    if (face) return face.cloneNode(true);
+    const text = document.createElement("span");
+    text.className = "face";
+    text.textContent = card;
+    return text;
+  }
+
+  function draw() {
+    if (!queue.length) paused = false;
+    const region = play();
+    if (!region) return;
+    const trick = region.querySelector(".trick-now");
+    if (trick && pristine !== null) trick.innerHTML = pristine;
+    if (trick) trick.dataset.drawn = "yes";
+    region.querySelectorAll("form.picker button.pick.sent").forEach((b) => b.classList.remove("sent"));
+    const slots = trick ? Array.from(trick.querySelectorAll(".slots .slot")) : [];
+    const start = slots.findIndex((slot) => slot.classList.contains("next"));
+    queue.forEach((entry, index) => {
+      const button = region.querySelector('form.picker button.pick[value="' + CSS.escape(entry.card) + '"]');
+      const slot = start >= 0 ? slots[start + index] : undefined;
+      if (slot) {
+        const face = faceOf(entry.card);
+        const old = slot.querySelector(".face");
+        if (old) old.replaceWith(face);
+        slot.classList.remove("next");
+        slot.classList.add("sending");
+        const tag = document.createElement("span");
+        tag.className = "sending-tag";
+        tag.textContent = entry.state === "refused" ? "refused" : "sending…";
+        slot.appendChild(tag);
+      }
+      if (button) button.classList.add("sent");
+    });
+    if (start >= 0 && queue.length) {
+      const next = slots[start + queue.length];
+      const asks = trick.querySelector(".asks");
+      if (next) {
+        next.classList.add("next");
+        const face = next.querySelector(".face.empty");
+        if (face) face.textContent = "?";
+        const name = next.querySelector(".slot-name");
+        if (asks && name) asks.textContent = name.textContent + "'s card";
+      } else if (asks) {
+        asks.textContent = "Next trick: its leader shows once the cards are stored";
+      }
+    }
+    status();
+  }
+
+  function status() {
+    const line = document.getElementById("queue-status");
+    const waiting = queue.length;
+    let text = "";
+    if (waiting && paused) {
+      text = cards(waiting) + (waiting === 1 ? " waits" : " wait") + ": see below, then send again";
+    } else if (waiting && offline) {
+      text = "No connection: " + cards(waiting) + (waiting === 1 ? " waits" : " wait") + " to be sent";
+    } else if (waiting > 1) {
+      text = "Sending… " + cards(waiting) + " wait to be sent";
+    } else if (waiting === 1) {
+      text = "Sending " + queue[0].card + "…";
+    }
+    if (line && line.textContent !== text) line.textContent = text;
+    const region = play();
+    if (region) {
+      region.dataset.waiting = String(waiting);
+      region.dataset.idle = !waiting && !sending && !refreshing ? "yes" : "no";
+    }
+    problem();
+  }
+
+  // A refused card, and the cards after it, with what the table can do.
+  function problem() {
+    let panel = document.getElementById("queue-problem");
+    if (!paused || !queue.length) {
+      if (panel) panel.remove();
+      return;
+    }
+    if (!panel) {
+      panel = document.createElement("div");
+      panel.id = "queue-problem";
+      panel.className = "queue-problem";
+      panel.setAttribute("role", "alert");
+      document.body.appendChild(panel);
+    }
+    const first = queue[0];
+    const rest = queue.slice(1).map((entry) => entry.card);
+    const lines = [];
+    if (first.state === "refused") {
+      lines.push(["strong", first.card + " was not stored: "], ["span", first.reason || "the server refused it."]);
+    } else {
+      lines.push(["strong", cards(queue.length) + " wait to be sent."]);
+    }
+    const wanted = JSON.stringify([lines, rest]);
+    if (panel.dataset.shown === wanted) return;
+    panel.dataset.shown = wanted;
+    panel.replaceChildren();
+    const head = document.createElement("p");
+    lines.forEach(([tag, text]) => {
+      const part = document.createElement(tag);
+      part.textContent = text;
+      head.appendChild(part);
+    });
+    panel.appendChild(head);
+    if (rest.length) {
+      const after = document.createElement("p");
+      after.className = "queue-rest";
+      after.textContent = "Kept after it, not sent yet: " + rest.join(", ") + ".";
+      panel.appendChild(after);
+    }
+    const actions = document.createElement("div");
+    actions.className = "actions";
+    actions.appendChild(button("Send again", "", () => {
+      queue.forEach((entry) => { entry.state = "waiting"; });
+      paused = false;
+      save();
+      draw();
+      pump();
+    }));
+    actions.appendChild(button("Discard " + first.card, "secondary", () => {
+      queue.shift();
+      save();
+      draw();
+    }));
+    if (rest.length) {
+      actions.appendChild(button("Discard all " + queue.length, "secondary", () => {
+        queue = [];
+        paused = false;
+        save();
+        draw();
+      }));
+    }
+    panel.appendChild(actions);
+  }
+
+  function button(text, kind, action) {
+    const item = document.createElement("button");
+    item.type = "button";
+    item.textContent = text;
+    if (kind) item.className = kind;
+    item.addEventListener("click", action);
+    return item;
+  }
+
+  // ---- sending ---------------------------------------------------------
+
+  function retryLater() {
+    clearTimeout(retryTimer);
+    retryTimer = setTimeout(pump, retryDelay);
+    retryDelay = Math.min(retryDelay * 2, RETRY_MAX);
+  }
+
+  function reasonOf(html) {
+    const template = document.createElement("template");
+    template.innerHTML = html;
+    const error = template.content.querySelector(".error-here");
+    return error ? error.textContent.trim() : "";
+  }
+
+  async function pump() {
+    clearTimeout(retryTimer);
+    const region = play();
+    if (sending || paused || !queue.length || !region || !region.dataset.send) {
+      status();
+      return;
+    }
+    const entry = queue[0];
+    sending = true;
+    status();
+    const body = new FormData();
+    body.append("csrfmiddlewaretoken", csrfToken());
+    body.append("version", region.dataset.version || "0");
+    body.append("key", entry.key);
+    body.append("card", entry.card);
+    const abort = new AbortController();
+    const timer = setTimeout(() => abort.abort(), TIMEOUT);
+    let response;
+    let html;
+    try {
+      response = await fetch(region.dataset.send, {
+        method: "POST",
+        body: body,
+        credentials: "same-origin",
+        signal: abort.signal,
+        headers: {
+          "HX-Request": "true",
+          "HX-Target": "play",
+          "HX-Current-URL": location.href,
+          "X-CSRFToken": csrfToken(),
+        },
+      });
+      html = await response.text();
+    } catch (error) {
+      clearTimeout(timer);
+      sending = false;
+      offline = true;
+      status();
+      retryLater();
+      return;
+    }
+    clearTimeout(timer);
+    sending = false;
+    offline = false;
+    retryDelay = 1000;
+    if (response.ok) {
+      if (queue[0] === entry) queue.shift();
+      save();
+      swap(html);
+      const region = play();
+      if (region && region.hasAttribute("data-refresh") && !queue.length) refreshRound();
+      pump();
+      return;
+    }
+    if (response.status === 400 || response.status === 409) {
+      entry.state = "refused";
+      entry.reason = reasonOf(html);
+      paused = true;
+      save();
+      swap(html);
+      return;
+    }
+    if (response.status === 403 || response.status === 404) {
+      entry.state = "refused";
+      entry.reason = "this link may not enter cards (was it replaced, or the game deleted?)";
+      paused = true;
+      save();
+      draw();
+      return;
+    }
+    retryLater(); // the server failed: the same entry, the same key, later
+    status();
+  }
+
+  // Put each part of an answer in place of the part with its id.
+  function swap(html) {
+    const template = document.createElement("template");
+    template.innerHTML = html;
+    Array.from(template.content.children).forEach((part) => {
+      const old = part.id && document.getElementById(part.id);
+      if (!old) return;
+      old.replaceWith(part);
+      if (window.htmx) window.htmx.process(part);
+    });
+    settle();
+    // A reason beside the grid takes the focus (as htmx does for [autofocus]).
+    const reason = document.querySelector("#play [autofocus]");
+    if (reason) {
+      reason.focus({ preventScroll: true });
+      reason.scrollIntoView({ block: "nearest" }); // no scroll when it is in sight
+    }
+  }
+
+  function settle() {
+    remember();
+    draw();
+  }
+
+  // After a round's first card: the parts below the play that no longer
+  // apply (the dealer, quick entry) go, fetched once, in the background.
+  async function refreshRound() {
+    refreshing = true;
+    let html = null;
+    try {
+      const response = await fetch(location.pathname, {
+        headers: { "HX-Request": "true", "HX-Current-URL": location.href },
+        credentials: "same-origin",
+      });
+      html = response.ok ? await response.text() : null;
+    } catch (error) {
+      html = null; // offline: the parts below stay as they were; nothing is lost
+    }
+    refreshing = false;
+    // Only the same state as on the screen: a card stored meanwhile makes it old.
+    const region = play();
+    const version = region ? 'data-version="' + region.dataset.version + '"' : null;
+    if (html !== null && !queue.length && !sending && version && html.includes(version)) {
+      swap(html);
+    } else {
+      status();
+    }
+  }
+
+  // ---- taps ------------------------------------------------------------
+
+  function tap(button) {
+    queue.push({ key: newKey(), card: button.value, state: "waiting" });
+    save();
+    draw();
+    pump();
+  }
+
+  document.addEventListener("click", (event) => {
+    const target = event.target instanceof Element ? event.target : null;
+    const pick = target && target.closest("#play form.picker button.pick");
+    if (pick) {
+      event.preventDefault();
+      if (!pick.disabled && !pick.classList.contains("sent")) tap(pick);
+      return;
+    }
+    // Undo while cards wait: the last card not yet sent is taken back here.
+    const undo = target && target.closest("#play form.undo button, #play .undo-bar form[action$='/undo/'] button");
+    const last = queue[queue.length - 1];
+    if (undo && last && !(sending && queue.length === 1)) {
+      event.preventDefault();
+      event.stopPropagation();
+      queue.pop();
+      save();
+      draw();
+    }
+  }, true);
+
+  document.addEventListener("htmx:afterSettle", () => {
+    remember();
+    draw();
+  });
+
+  window.addEventListener("online", () => {
+    offline = false;
+    retryDelay = 1000;
+    pump();
+  });
+
+  function start() {
+    const region = play();
+    if (!region || !region.dataset.send) return;
+    queueKey = region.dataset.send;
+    queue = load(queueKey).filter((entry) => entry && entry.key && entry.card);
+    paused = queue.some((entry) => entry.state === "refused");
+    remember();
+    draw();
+    pump();
+  }
+
+  start();
+})();

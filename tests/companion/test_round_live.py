@@ -1,0 +1,86 @@
+"""Live for everyone: the view link's round screen follows the game. It
+polls its partial every 2 s, sending the version it shows; an unchanged game
+answers 304 after one query, a changed one the new state (and never an
+edit control)."""
+
+from __future__ import annotations
+
+import html
+
+import pytest
+
+from tests.companion.conftest import Seat
+
+pytestmark = pytest.mark.django_db
+
+
+def etag(game) -> str:
+    game.refresh_from_db()
+    return f'"g{game.pk}v{game.version}"'
+
+
+def test_the_viewers_round_screen_polls_with_the_version_it_shows(viewer, editor):
+    editor.play("24")
+
+    page = html.unescape(viewer.get("round").content.decode())
+
+    assert f'hx-get="/g/{viewer.token}/round/live/" hx-trigger="every 2s"' in page
+    inner = etag(viewer.game).strip('"')
+    assert 'hx-headers=\'{"If-None-Match": "\\"' + inner + '\\""}\'' in page
+
+
+def test_the_editors_screen_does_not_poll(editor):
+    page = editor.get("round").content.decode()
+
+    assert "/round/live/" not in page
+
+
+def test_an_unchanged_game_is_a_304_after_one_query(viewer, django_assert_num_queries):
+    tag = etag(viewer.game)
+
+    with django_assert_num_queries(1):
+        response = viewer.client.get(
+            viewer.url("round_live"), headers={"HX-Request": "true", "If-None-Match": tag}
+        )
+
+    assert response.status_code == 304
+    assert response.content == b""
+
+
+def test_a_changed_game_answers_the_new_state_without_controls(viewer, editor):
+    tag = etag(viewer.game)
+    editor.play("24", "15")
+
+    response = viewer.client.get(
+        viewer.url("round_live"), headers={"HX-Request": "true", "If-None-Match": tag}
+    )
+
+    page = html.unescape(response.content.decode())
+    assert response.status_code == 200
+    assert response["ETag"] == etag(viewer.game)
+    assert page.lstrip().startswith('<section id="round"')
+    assert '<span class="num">24</span>' in page and '<span class="num">15</span>' in page
+    assert "<form" not in page and "<button" not in page
+
+
+def test_a_stranger_and_a_deleted_game_get_404(client, stranger, editor):
+    assert client.get(stranger.url("round_live")).status_code == 404
+    token = editor.game.view_token
+    editor.game.delete()
+    assert client.get(Seat(client, editor.game, token).url("round_live")).status_code == 404
+
+
+def test_a_past_rounds_page_follows_a_correction_too(viewer, editor, django_assert_num_queries):
+    editor.play("24", "15", "17")
+    page = viewer.get("round_detail", 1).content.decode()
+    assert f'hx-get="/g/{viewer.token}/rounds/1/" hx-trigger="every 2s"' in page
+    tag = etag(viewer.game)
+    headers = {"HX-Request": "true", "If-None-Match": tag}
+
+    with django_assert_num_queries(1):
+        assert viewer.client.get(viewer.url("round_detail", 1), headers=headers).status_code == 304
+    editor.play("11")
+    answer = viewer.client.get(viewer.url("round_detail", 1), headers=headers)
+    assert answer.status_code == 200
+    assert '<span class="num">11</span>' in answer.content.decode()
+    assert "/rounds/1/\" hx-trigger" not in editor.get("round_detail", 1).content.decode()
