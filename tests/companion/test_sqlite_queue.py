@@ -108,3 +108,22 @@ def test_a_rolled_back_or_closed_writer_lets_the_next_one_in(database: Path) -> 
     first.close()  # mid-transaction: closing lets go of the queue too
     add_one(second, hold=0)
     second.close()
+
+
+def test_the_apps_sqlite_file_logs_ahead_and_syncs_at_checkpoints(tmp_path: Path):
+    """The settings' options on a database file: WAL, so readers and a writer
+    work at once, and synchronous=NORMAL, so a commit costs no fsync."""
+    from django.conf import settings
+
+    options = settings.DATABASES["default"].get("OPTIONS", {})
+    if settings.DATABASES["default"]["ENGINE"] != "companion.sqlite":
+        pytest.skip("the suite runs on PostgreSQL")
+    connection = wrapper(tmp_path / "db.sqlite3")
+    connection.settings_dict["OPTIONS"] = dict(options)
+    with connection.cursor() as cursor:
+        cursor.execute("PRAGMA journal_mode")
+        journal = cursor.fetchone()[0]
+        cursor.execute("PRAGMA synchronous")
+        synchronous = cursor.fetchone()[0]
+    connection.close()
+    assert (journal, synchronous) == ("wal", 1)  # 1 is NORMAL (2 is FULL)
