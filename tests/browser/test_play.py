@@ -51,7 +51,7 @@ def test_set_up_and_play_a_whole_round_of_three(page, screenshot_dir):
     page.get_by_role("button", name="Show the variants for these players").click()
     # The last name's change and the button both post the form; the form's
     # answer replaces the other's (hx-sync), and is in before a choice is made.
-    page.wait_for_function("!document.querySelector('.htmx-request')")
+    page.wait_for_function("() => !document.querySelector('.htmx-request')")
     page.get_by_label("Classic: Everyone for themselves; one bottle.").check()
     page.get_by_label("Who deals the first round?").select_option(dealer)
     page.screenshot(path=screenshot_dir / "new-game.png", full_page=True)
