@@ -1,5 +1,5 @@
 # Bottle Imp Companion — developer entry points.
-#   make venv   create .venv (Python >= 3.12) and install requirements.lock
+#   make venv   create .venv (Python >= 3.12), install requirements.lock, compile the messages
 #   make run    migrate and serve at http://127.0.0.1:8000/ (SQLite db.sqlite3), for developers
 #   make serve  serve a table from this machine on the local network, as production does
 #   make test   ruff check + mypy + pytest (first runs npm ci for axe-core, from package-lock.json)
@@ -32,12 +32,20 @@ done; exit 1
 endef
 export FIND_PYTHON
 
+# Compiled messages (.mo, ignored by git) from each catalogue (.po) that is
+# newer, with polib (python -m companion.messages): no GNU gettext needed.
+PO_FILES := $(wildcard locale/*/LC_MESSAGES/*.po companion/locale/*/LC_MESSAGES/*.po)
+MO_FILES := $(PO_FILES:.po=.mo)
+
 .PHONY: venv run serve test test-postgres lint typecheck lock bench load
 
 # Byte-compile the engine: this machine sets PYTHONDONTWRITEBYTECODE, and
 # `python -m scoring` would otherwise compile every module on each start.
-venv: $(STAMP)
+venv: $(STAMP) $(MO_FILES)
 	@$(PY) -m compileall -q scoring companion
+
+%.mo: %.po | $(STAMP)
+	$(PY) -m companion.messages $<
 
 $(PY):
 	@py="$$(bash -c "$$FIND_PYTHON")" || { \

@@ -15,6 +15,7 @@ from typing import Any
 from django.core.exceptions import PermissionDenied
 from django.db import connection
 from django.http import Http404, HttpRequest
+from django.utils.translation import get_language
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import condition
 
@@ -98,10 +99,17 @@ def _peeked(request: HttpRequest, token: str) -> Game:
     return cache[token]
 
 
+def etag_value(game: Game) -> str:
+    """What a reader sees of a game, as an ETag's value (without its quotes):
+    the game's state (the version changes with every change) in the reader's
+    language, so a switch of language is never answered with a 304 for the
+    other language's copy."""
+    return f"g{game.pk}v{game.version}-{get_language()}"
+
+
 def game_etag(request: HttpRequest, token: str, **kwargs: Any) -> str:
     """A strong validator of the game's state: it changes with every change."""
-    game = _peeked(request, token)
-    return f'"g{game.pk}v{game.version}"'
+    return f'"{etag_value(_peeked(request, token))}"'
 
 
 def game_modified(request: HttpRequest, token: str, **kwargs: Any) -> datetime:
@@ -115,6 +123,7 @@ def conditional(view: Any) -> Any:
     (``no-cache``), and the copy is the link holder's own (``private``)."""
     checked = condition(etag_func=game_etag, last_modified_func=game_modified)(view)
     return cache_control(private=True, no_cache=True)(checked)
+
 
 def refresh(game: Game) -> None:
     """Read the game's row again (a stale form's answer carries the fresh

@@ -116,6 +116,10 @@ MIDDLEWARE = [
     # Content-Security-Policy on every page (SECURE_CSP below).
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # The reader's language: the language cookie (the switch on every page),
+    # else the browser's Accept-Language, else LANGUAGE_CODE. After the
+    # session, before anything that renders text (CommonMiddleware's 404s).
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -138,6 +142,7 @@ TEMPLATES = [
         "OPTIONS": {
             "context_processors": [
                 "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
@@ -184,7 +189,17 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
+# Languages (issue 13): English, and German for the tables of Der
+# Flaschenteufel. Each reader picks their own (nothing is stored on a game);
+# the names are each language's own, as the switch shows them.
 LANGUAGE_CODE = "en"
+LANGUAGES = [("en", "English"), ("de", "Deutsch")]
+# The app's catalogue; the engine's texts (companion/locale) are found as
+# companion is an installed app. Compiled (.mo) by `python -m companion.messages`.
+LOCALE_PATHS = [BASE_DIR / "locale"]
+LANGUAGE_COOKIE_AGE = 365 * 24 * 3600  # the switch is remembered for a year
+LANGUAGE_COOKIE_SAMESITE = "Lax"
+LANGUAGE_COOKIE_HTTPONLY = True
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True
@@ -207,6 +222,7 @@ STORAGES = {
 # the session and CSRF cookies over plain HTTP; only `make serve` sets it, for
 # a table's server on its own wifi.
 SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = env_bool("SECURE_COOKIES", default=not DEBUG)
+LANGUAGE_COOKIE_SECURE = SESSION_COOKIE_SECURE
 
 # HTTPS in production (`manage.py check --deploy` is clean with DEBUG=0).
 # Risky: HSTS tells browsers to refuse plain HTTP for the whole domain (and

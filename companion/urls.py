@@ -7,7 +7,18 @@ its token (the edit link's or the view link's), ``g/<token>/``.
 from django.contrib import admin
 from django.urls import include, path
 
-from companion.views import app, dispute, exports, fixes, game, group, history, setup, sharing
+from companion.views import (
+    app,
+    dispute,
+    exports,
+    fixes,
+    game,
+    group,
+    history,
+    language,
+    setup,
+    sharing,
+)
 from companion.views import round as round_screen
 
 app_name = "imp"
@@ -66,9 +77,7 @@ app_patterns = [
     # Sharing a game: its links as QR codes, a new link, deleting it.
     path("g/<str:token>/share/", sharing.share, name="share"),
     path("g/<str:token>/share/regenerate/", sharing.regenerate, name="regenerate"),
-    path(
-        "g/<str:token>/share/regenerate-view/", sharing.regenerate_view, name="regenerate_view"
-    ),
+    path("g/<str:token>/share/regenerate-view/", sharing.regenerate_view, name="regenerate_view"),
     path("g/<str:token>/delete/", sharing.delete, name="delete"),
     # Exports of a game, and the API that makes a game of a record.
     path("g/<str:token>/record.json", exports.record_json, name="record_json"),
@@ -82,5 +91,7 @@ urlpatterns = [
     # The app as a phone installs it: at the root, so the worker covers every page.
     path("manifest.webmanifest", app.manifest, name="manifest"),
     path("sw.js", app.service_worker, name="service_worker"),
+    # The language switch on every page (templates/language.html).
+    path("language/<str:code>/", language.switch_language, name="language"),
     path("", include((app_patterns, app_name))),
 ]

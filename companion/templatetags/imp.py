@@ -1,6 +1,7 @@
 """The one piece of markup still built in Python: the body rows of the game
-page's round-by-round table (see ``round_rows``). Everything else a screen
-draws is a template partial (``imp/cards.html``)."""
+page's round-by-round table (see ``round_rows``); and the ETag a polling
+page sends (``etag``). Everything else a screen draws is a template partial
+(``imp/cards.html``)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,9 @@ from django import template
 from django.urls import reverse
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext
+
+from companion.access import etag_value
 
 register = template.Library()
 
@@ -40,3 +44,17 @@ def round_rows(context: template.Context, rounds: list[dict[str, Any]]) -> SafeS
             f"\n          {cells}\n        </tr>"
         )
     return mark_safe("\n        ".join(lines))  # noqa: S308 - escaped link, whole numbers only
+
+
+@register.filter
+def etag(game: Any) -> str:
+    """The game's ETag value (without quotes) as this reader's page polls
+    with it in ``If-None-Match``: the one the conditional GET answers."""
+    return etag_value(game)
+
+
+@register.filter
+def join_and(names: list[str]) -> str:
+    """Names joined with the reader's "and" ("Ann and Ben", "Ann und Ben");
+    escaped by the template like any text."""
+    return f" {gettext('and')} ".join(str(name) for name in names)

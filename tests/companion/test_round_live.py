@@ -16,7 +16,7 @@ pytestmark = pytest.mark.django_db
 
 def etag(game) -> str:
     game.refresh_from_db()
-    return f'"g{game.pk}v{game.version}"'
+    return f'"g{game.pk}v{game.version}-en"'
 
 
 def test_the_viewers_round_screen_polls_with_the_version_it_shows(viewer, editor):

@@ -303,7 +303,7 @@ def test_live_shows_standings_and_the_current_round(client, game):
     assert "1 of 11 tricks" in text
     assert "price 17, owned by Adam" in text
     assert "0 of 3 rounds played" in text
-    assert response["ETag"] == f'"g{game.pk}v{game.version}"'
+    assert response["ETag"] == f'"g{game.pk}v{game.version}-en"'
     assert "no-cache" in response["Cache-Control"]
     assert response["Last-Modified"]
 
