@@ -23,6 +23,7 @@ from companion.access import GameGone, find_game
 from companion.forms.stamp import Stamp
 from companion.models import Game, Group, Round, Submission, new_token
 from companion.replay import CurrentRound, game_record, game_state, latest_round
+from companion.texts import say
 from scoring.cards import card_code, card_text
 from scoring.changes import describe_changes
 from scoring.game import GameState, dealer_of_round
@@ -616,7 +617,7 @@ def _apply(game: Game, stamp: Stamp, change: Change, sent: Sent, *, describe: bo
         after = replay(record)
         done.rounds, done.record, done.state = rounds, record, after
         if before is not None:
-            done.changes = describe_changes(before, after)
+            done.changes = tuple(say(line) for line in describe_changes(before, after))
         shown = rounds[-1].number if rounds else 0
         _saved(locked, stamp, sent, changed, done, entries, shown)
     # Only these change in a verb: no query to read the game again.
@@ -748,4 +749,5 @@ def _lopaka_plays(current: CurrentRound, done: Done) -> None:
         if ask is None or ask.forced is None:
             return
         _append(current.row, ask.forced, now.state)
-        done.notes.append(ask.reason or f"Lopaka plays {card_text(ask.forced)}.")
+        if ask.reason is not None:
+            done.notes.append(say(ask.reason))

@@ -25,6 +25,7 @@ from companion.night import Chart, Rows, line_chart
 from companion.present import Replayed
 from companion.remembered import variant_title
 from companion.replay import record_data
+from companion.texts import say
 from companion.transfer import MAX_RECORD_BYTES, RecordRefused, import_record, read_record
 from scoring.findings import RecordError
 from scoring.group import GroupHistory, group_history
@@ -153,7 +154,7 @@ def import_group(data: dict[str, Any]) -> Group:
     try:
         title, names = check_group(data.get("name"), data.get("players"))
     except RecordError as error:
-        raise RecordRefused([str(error)]) from None
+        raise RecordRefused([say(error)]) from None
     checked = []
     for number, record in enumerate(games, 1):
         try:

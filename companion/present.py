@@ -23,6 +23,7 @@ from companion.access import Access
 from companion.models import Game, Round
 from companion.replay import CurrentRound, RoundRow, game_record, load_rows
 from companion.revokes import revoke_view
+from companion.texts import say
 from scoring.cards import COLOUR_SYMBOLS, Deck, card_text
 from scoring.game import GameState
 from scoring.prompt import Prompt, next_card
@@ -186,7 +187,7 @@ def trick_view(
         "winner": None if play.winner is None else names[play.winner],
         "price": None if play.price is None else card_text(play.price),
         "points": play.points,
-        "ruling": explain_play(play, names) if play.is_complete else "",
+        "ruling": say(explain_play(play, names)) if play.is_complete else "",
         "complete": play.is_complete,
     }
 
@@ -202,7 +203,7 @@ def result_view(replayed: Replayed, state: RoundState) -> dict[str, Any] | None:
         {
             "name": names[line.player],
             "score": line.score,
-            "reason": reason(line, names, state.trick_points[line.player], outcome.penalty),
+            "reason": say(reason(line, names, state.trick_points[line.player], outcome.penalty)),
         }
         for line in outcome.lines
     ]
@@ -318,7 +319,7 @@ def prompt_view(replayed: Replay, state: RoundState, ask: Prompt) -> dict[str, A
         "slots": slots,
         "is_hand_known": ask.is_hand_known,
         "forced": None if ask.forced is None else face(deck, ask.forced),
-        "reason": ask.reason,
+        "reason": None if ask.reason is None else say(ask.reason),
         "led": led,
         "picker": [
             pick(

@@ -15,6 +15,7 @@ from companion.access import Access
 from companion.links import game_path
 from companion.models import Game, Group
 from companion.replay import game_state
+from companion.texts import say
 from scoring.variants import VARIANTS
 
 SESSION_KEY = "imp_games"
@@ -106,9 +107,9 @@ def _parse_time(text: Any) -> datetime:
 
 
 def variant_title(name: str) -> str:
-    """The variant's name as the rulebook writes it."""
+    """The variant's name as the rulebook writes it, in the reader's language."""
     variant = VARIANTS.get(name)
-    return variant.title if variant is not None else name
+    return say(variant.title_text) if variant is not None else name
 
 
 def winners_of(game: Game) -> str | None:

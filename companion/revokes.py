@@ -6,9 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.texts import frame, revoke_words, say
 from scoring.cards import Deck, card_code, card_text
 from scoring.findings import Revoke
 from scoring.rounds import RoundState
+from scoring.texts import Card, Value
 
 
 def revoke_view(warning: Revoke, state: RoundState, deck: Deck) -> dict[str, Any]:
@@ -31,7 +33,7 @@ def revoke_view(warning: Revoke, state: RoundState, deck: Deck) -> dict[str, Any
             tricks.append({"number": number, "card": card, "at": play.players.index(seat)})
     return {
         "text": _short(warning, tricks, deck),
-        "why": f"In trick {warning.trick}, {warning.why}.",
+        "why": revoke_words(warning),
         "player": warning.player,
         "tricks": tricks,
     }
@@ -39,13 +41,17 @@ def revoke_view(warning: Revoke, state: RoundState, deck: Deck) -> dict[str, Any
 
 def _short(warning: Revoke, tricks: list[dict[str, Any]], deck: Deck) -> str:
     code = card_code(warning.card)
-    colour = deck.colour_name(code) if code is not None and code in deck.cards else ""
+    colour = say(deck.colour_text(code)) if code is not None and code in deck.cards else ""
     earlier = next((trick for trick in tricks if trick["number"] == warning.trick), None)
     later = next((trick for trick in tricks if trick["card"] == warning.card), None)
-    text = f"{warning.player} did not follow {colour} in trick {warning.trick}".replace("  ", " ")
-    if earlier is not None:
-        text += f" (played {earlier['card']})"
-    text += f", but plays {colour} {warning.card}".replace("  ", " ")
-    if later is not None:
-        text += f" in trick {later['number']}"
-    return text + "."
+    values: dict[str, Value] = {
+        "player": warning.player or "",
+        "colour": colour,
+        "trick": warning.trick or 0,
+        "card": warning.card or "",
+        "played": ""
+        if earlier is None
+        else frame("revoke_played", {"card": Card(earlier["card"])}),
+        "later": "" if later is None else frame("revoke_later", {"trick": later["number"]}),
+    }
+    return frame("revoke_short", values).replace("  ", " ")

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion.present import CardFace, Replayed, face
+from companion.texts import say
 from scoring.cards import START_PRICE, card_text
 from scoring.story import Journey, RoundStory, round_story
 
@@ -75,7 +76,8 @@ def story_view(replayed: Replayed, number: int) -> StoryView | None:
         dealer=players[story.dealer],
         is_quick=story.is_quick,
         scores=tuple(
-            Score(names[item.player], item.score, item.reason, item.tricks) for item in story.scores
+            Score(names[item.player], item.score, say(item.reason), item.tricks)
+            for item in story.scores
         ),
         trips=tuple(_trip(item, names, start, len(story.journeys)) for item in story.journeys),
         imps_trick=tuple(face(replayed.deck, card) for card in story.imps_trick or ()),

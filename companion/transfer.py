@@ -17,9 +17,10 @@ from django.db import transaction
 
 from companion.models import Game, Round
 from companion.replay import game_state
+from companion.texts import say
 from scoring.findings import Finding
 from scoring.game import GameState
-from scoring.record import findings_of, load_record, output_document, parse_record, replay
+from scoring.record import load_record, output_document, parse_record, replay
 from scoring.record import write_record as engine_write_record
 
 MAX_RECORD_BYTES = 1024 * 1024
@@ -50,7 +51,7 @@ def read_record(raw: bytes | str) -> dict[str, Any]:
         record = load_record(raw)
         replay(record)
     except Finding as error:
-        raise RecordRefused(findings_of(error)) from None
+        raise RecordRefused([say(finding) for finding in error.findings]) from None
     return engine_write_record(record)
 
 
@@ -65,7 +66,7 @@ def import_record(data: dict[str, Any]) -> Game:
     try:
         state = replay(parse_record(data))
     except Finding as error:
-        raise RecordRefused(findings_of(error)) from None
+        raise RecordRefused([say(finding) for finding in error.findings]) from None
     goal = data.get("goal") or {}
     with transaction.atomic():
         game = Game.objects.create(

@@ -23,6 +23,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from scoring.findings import RecordError, WrongDeck, quote
+from scoring.texts import Card, Text, colour_text
 
 START_PRICE = 38
 """The 19, the start price card, as a code (docs/rules.md, section 4)."""
@@ -94,7 +95,7 @@ def card_code(text: object) -> int | None:
     return code if code < CODE_LIMIT else None
 
 
-def why_not_a_card(value: object) -> str:
+def why_not_a_card(value: object) -> Text:
     r"""Why a value written in a record for a card is none, in plain words.
     A record writes each card exactly as :func:`card_text` does.
 
@@ -106,18 +107,20 @@ def why_not_a_card(value: object) -> str:
     if isinstance(value, str | int | float) and not isinstance(value, bool):
         code = card_code(value) if not isinstance(value, str) or len(value) <= 20 else None
         if code is not None and isinstance(value, str):
-            return f'{quote(value)} is not how a card is written: write "{card_text(code)}"'
+            return Text("card.write_as", value=quote(value), card=card_of(code))
         if code is not None:
-            return (
-                f"the number {quote(value)} is not how a card is written: "
-                f'write "{card_text(code)}", as text'
-            )
-    return f"{quote(value)} is not a card"
+            return Text("card.write_as_text", value=quote(value), card=card_of(code))
+    return Text("card.not_a_card", value=quote(value))
 
 
 def card_text(code: int) -> str:
     """The card as it is written: "17", "2.5"."""
     return str(code // 2) + (".5" if code & 1 else "")
+
+
+def card_of(code: int) -> Card:
+    """The card as a text's value: its number as written, never translated."""
+    return Card(card_text(code))
 
 
 def _parse_table(table: dict[int, str]) -> dict[int, tuple[int, int]]:
@@ -150,6 +153,10 @@ class Deck:
     def colour_name(self, code: int) -> str:
         """The colour's name as this edition's players call it."""
         return _COLOUR_NAMES[self.edition][self.colour[code]]
+
+    def colour_text(self, code: int) -> Text:
+        """The colour's name as a text (:meth:`colour_name`), for the reader's word."""
+        return colour_text(self.colour_name(code))
 
     def colour_names(self) -> tuple[str, str, str]:
         """The three colour names, low to high."""
@@ -196,12 +203,9 @@ def deck_for(edition: str, players: int) -> Deck:
     basic cards; 5–6 players: matagot with the 18 half cards, 54 in all.
     """
     if edition not in EDITIONS:
-        raise RecordError(f"the edition must be classic or matagot, not {quote(edition)}")
+        raise RecordError(Text("edition.unknown", value=quote(edition)))
     if players >= 5:
         if edition != "matagot":
-            raise WrongDeck(
-                f"{players} players need the matagot edition with its half cards; "
-                "the classic deck is for 2 to 4 players"
-            )
+            raise WrongDeck(Text("deck.wrong", players=players))
         return _DECKS[("matagot", True)]
     return _DECKS[(edition, False)]

@@ -18,58 +18,92 @@ Round 1: the bottle is now with Christian (before: Adam).
 
 from __future__ import annotations
 
-from scoring.cards import card_text
+from scoring.cards import card_of
 from scoring.game import GameState
 from scoring.state import RoundState
+from scoring.texts import Text, Value, joined
 
 
-def describe_changes(before: GameState, after: GameState) -> tuple[str, ...]:
+def describe_changes(before: GameState, after: GameState) -> tuple[Text, ...]:
     """Sentences naming what differs between two replays of the same game."""
-    lines: list[str] = []
+    lines: list[Text] = []
     for old, new in zip(before.rounds, after.rounds, strict=False):
         lines += _round_changes(old, new)
     if len(after.rounds) < len(before.rounds):
-        lines.append(f"The game now has {len(after.rounds)} rounds, not {len(before.rounds)}.")
+        lines.append(Text("changes.rounds", count=len(after.rounds), before=len(before.rounds)))
     players = after.table.players
     for seat, (old_total, new_total) in enumerate(zip(before.totals, after.totals, strict=True)):
         if old_total != new_total:
-            lines.append(f"{players[seat]}'s total is now {new_total} (before: {old_total}).")
+            lines.append(
+                Text("changes.total", player=players[seat], total=new_total, before=old_total)
+            )
     if before.winners != after.winners and after.finished:
-        names = " and ".join(players[seat] for seat in after.winners)
-        lines.append(f"The game is now won by {names}.")
+        names = joined("list.and", [players[seat] for seat in after.winners])
+        lines.append(Text("changes.winners", players=names))
     return tuple(lines)
 
 
-def _round_changes(old: RoundState, new: RoundState) -> list[str]:
+def _owners(names: tuple[str, ...], seats: tuple[int, ...]) -> Value:
+    """Who owns the bottles: "Adam", "Adam and Betty", or nobody."""
+    if not seats:
+        return Text("nobody")
+    return joined("list.and", [names[seat] for seat in seats])
+
+
+def _round_changes(old: RoundState, new: RoundState) -> list[Text]:
     names = new.shape.names
-    where = f"Round {new.number}"
-    lines: list[str] = []
+    where = new.number
+    lines: list[Text] = []
     for number, (was, now) in enumerate(zip(old.tricks, new.tricks, strict=False), 1):
         if was.winner == now.winner and was.price == now.price:
             continue
         if now.winner is None:
             continue
-        text = f"{where}, trick {number}: {names[now.winner]} wins it"
+        winner: Value = ""
         if was.winner is not None and was.winner != now.winner:
-            text += f" now (before: {names[was.winner]})"
+            winner = Text("changes.winner_before", player=names[was.winner])
+        price: Value = ""
         if was.price != now.price and now.price is not None:
-            text += f"; the price after it is {card_text(now.price)}"
             if was.price is not None:
-                text += f", not {card_text(was.price)}"
-        lines.append(text + ".")
+                price = Text(
+                    "changes.price_before", price=card_of(now.price), before=card_of(was.price)
+                )
+            else:
+                price = Text("changes.price", price=card_of(now.price))
+        lines.append(
+            Text(
+                "changes.trick",
+                round=where,
+                trick=number,
+                player=names[now.winner],
+                winner=winner,
+                price=price,
+            )
+        )
     if len(new.tricks) < len(old.tricks):
-        lines.append(f"{where} now has {len(new.tricks)} tricks, not {len(old.tricks)}.")
+        lines.append(
+            Text("changes.tricks", round=where, count=len(new.tricks), before=len(old.tricks))
+        )
     if old.bottle_owners != new.bottle_owners:
-        owners = " and ".join(names[seat] for seat in new.bottle_owners) or "nobody"
-        before = " and ".join(names[seat] for seat in old.bottle_owners) or "nobody"
-        verb = "ends with" if new.complete else "is now with"
-        lines.append(f"{where}: the bottle {verb} {owners} (before: {before}).")
+        code = "changes.bottle_ends" if new.complete else "changes.bottle_now"
+        owners = _owners(names, new.bottle_owners)
+        lines.append(
+            Text(code, round=where, owners=owners, before=_owners(names, old.bottle_owners))
+        )
     if old.complete and not new.complete:
-        lines.append(f"{where} is no longer complete.")
+        lines.append(Text("changes.incomplete", round=where))
     if old.outcome is not None and new.outcome is not None:
         for seat, (was_score, score) in enumerate(
             zip(old.outcome.scores, new.outcome.scores, strict=True)
         ):
             if was_score != score:
-                lines.append(f"{where}: {names[seat]} scores {score} (before: {was_score}).")
+                lines.append(
+                    Text(
+                        "changes.score",
+                        round=where,
+                        player=names[seat],
+                        score=score,
+                        before=was_score,
+                    )
+                )
     return lines

@@ -11,7 +11,7 @@ text that was typed.
 >>> ruling = rule_disputed_trick(
 ...     "classic", False, ["19"], ["24", "15", "17", "32"], ["Adam", "Betty", "Christian", ""]
 ... )
->>> ruling.winner, ruling.names[3], ruling.prices_after_text
+>>> ruling.winner, str(ruling.names[3]), ruling.prices_after_text
 ('Christian', 'Player 4', ('17',))
 >>> print(ruling.sentence)
 17 is the highest card below the price 19: Christian wins the trick and the bottle; \
@@ -27,9 +27,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from scoring.cards import EDITIONS, START_PRICE, Deck, card_code, card_text, deck_for
-from scoring.findings import Finding, RecordError, RuleError, quote
+from scoring.cards import EDITIONS, START_PRICE, Deck, card_code, card_of, card_text, deck_for
+from scoring.findings import Finding, RecordError, RuleError, quote, several
 from scoring.names import clean_name
+from scoring.texts import Text, Value
 from scoring.tricks import TrickRuling, explain, rule_trick
 
 MIN_CARDS, MAX_CARDS = 2, 6
@@ -43,7 +44,7 @@ class DisputeError(RuleError):
     "second price", "card 3", "name 3", or None for the trick as a whole.
     """
 
-    def __init__(self, why: str, *, place: str | None = None, card: str | None = None) -> None:
+    def __init__(self, why: Text, *, place: str | None = None, card: str | None = None) -> None:
         super().__init__(why, card=card)
         self.place = place
 
@@ -83,11 +84,11 @@ class InvalidDispute(DisputeError):
     """Several findings about one disputed trick, found together."""
 
     def __init__(self, errors: Sequence[DisputeError]) -> None:
-        super().__init__("; ".join(str(error) for error in errors))
+        super().__init__(several(errors, "findings.joined"))
         self.errors = tuple(errors)
 
-    def __str__(self) -> str:
-        return "\n".join(str(error) for error in self.errors)
+    def said(self) -> Text:
+        return several(self.errors, "findings.lines")
 
     @property
     def findings(self) -> tuple[Finding, ...]:
@@ -97,12 +98,12 @@ class InvalidDispute(DisputeError):
 @dataclass(frozen=True)
 class DisputeRuling:
     """The ruling on a disputed trick: the cards as codes, the players' names
-    (a blank name is "Player n"), the prices before and after, and the
-    engine's :class:`~scoring.tricks.TrickRuling`."""
+    (a blank name is the text "Player n"), the prices before and after, and
+    the engine's :class:`~scoring.tricks.TrickRuling`."""
 
     deck: Deck
     cards: tuple[int, ...]
-    names: tuple[str, ...]
+    names: tuple[Value, ...]
     prices: tuple[int, ...]
     prices_after: tuple[int, ...]
     trick: TrickRuling
@@ -110,8 +111,8 @@ class DisputeRuling:
     """Who owned each bottle before the trick, as typed (empty when unknown)."""
 
     @property
-    def winner(self) -> str:
-        """Who wins the trick."""
+    def winner(self) -> Value:
+        """Who wins the trick: a name, or the text "Player n"."""
         return self.names[self.trick.winner_index]
 
     @property
@@ -135,12 +136,12 @@ class DisputeRuling:
         return tuple(card_text(price) for price in self.prices_after)
 
     @property
-    def sentence(self) -> str:
+    def sentence(self) -> Text:
         """Who wins the trick and why, in one sentence."""
         return explain(self.trick, self.names)
 
     @property
-    def bottle_sentence(self) -> str:
+    def bottle_sentence(self) -> Text:
         """Where the bottle ends, in one sentence.
 
         >>> ruling = rule_disputed_trick("matagot", True, ["15", "19"], ["12", "10", "30"], [])
@@ -154,18 +155,28 @@ class DisputeRuling:
         """
         bottle = self.trick.bottle
         if bottle is None:
-            keeps = [f" {owner} keeps it." for owner in self.owners if owner]
-            keeps_text = keeps[0] if len(keeps) == 1 else ""
-            return "No bottle is sold: no card is below the price." + keeps_text
-        which = "The bottle" if len(self.prices) == 1 else f"Bottle {bottle + 1} (the dearer)"
-        owner = self.owners[bottle] if bottle < len(self.owners) else ""
-        prices = f"the price goes from {card_text(self.trick.old_price)} to " + card_text(
-            self.trick.winning_card
+            keeps = [owner for owner in self.owners if owner]
+            if len(keeps) == 1:
+                return Text("dispute.not_sold_keeps", owner=keeps[0])
+            return Text("dispute.not_sold")
+        which = (
+            Text("dispute.the_bottle")
+            if len(self.prices) == 1
+            else Text("dispute.dearer_bottle", number=bottle + 1)
         )
-        if owner == self.winner:
-            return f"{which} stays with {owner}: {prices}."
-        seller = f", from {owner}" if owner else ""
-        return f"{which} is sold to {self.winner}{seller}: {prices}."
+        owner = self.owners[bottle] if bottle < len(self.owners) else ""
+        prices = Text(
+            "dispute.prices",
+            old=card_of(self.trick.old_price),
+            new=card_of(self.trick.winning_card),
+        )
+        if owner == str(self.winner):
+            return Text("dispute.stays", which=which, owner=owner, prices=prices)
+        if owner:
+            return Text(
+                "dispute.sold_from", which=which, winner=self.winner, owner=owner, prices=prices
+            )
+        return Text("dispute.sold", which=which, winner=self.winner, prices=prices)
 
 
 def rule_disputed_trick(
@@ -193,8 +204,7 @@ def rule_disputed_trick(
     if not found and not MIN_CARDS <= len(played) <= MAX_CARDS:
         found.append(
             WrongCardCount(
-                f"a trick has {MIN_CARDS} to {MAX_CARDS} cards, one a player, in the order "
-                f"they were played; {len(played)} entered"
+                Text("dispute.card_count", least=MIN_CARDS, most=MAX_CARDS, count=len(played))
             )
         )
     who = [_name(names, place, found) for place in places]
@@ -239,13 +249,9 @@ def dispute_deck(edition: str, half_cards: bool) -> Deck:
     :class:`WrongDeckForDispute` for an unknown edition or half cards
     outside matagot."""
     if edition not in EDITIONS:
-        raise WrongDeckForDispute(
-            f"the edition must be classic or matagot, not {quote(edition)}", place="edition"
-        )
+        raise WrongDeckForDispute(Text("edition.unknown", value=quote(edition)), place="edition")
     if half_cards and edition != "matagot":
-        raise WrongDeckForDispute(
-            "the half cards exist only in the matagot edition (5–6 players)", place="half cards"
-        )
+        raise WrongDeckForDispute(Text("dispute.half_cards"), place="half cards")
     return deck_for(edition, 6 if half_cards else 4)
 
 
@@ -253,31 +259,21 @@ def _prices(deck: Deck, typed: list[str], found: list[DisputeError]) -> list[int
     while len(typed) > 1 and not typed[-1]:
         typed.pop()
     if not typed or not typed[0]:
-        found.append(
-            ImpossiblePrice(
-                "the price of the bottle is missing (19 at the start of a round)", place="price"
-            )
-        )
+        found.append(ImpossiblePrice(Text("dispute.no_price"), place="price"))
         return []
     if len(typed) > 2:
-        found.append(ImpossiblePrice(f"there are at most 2 bottles, not {len(typed)}"))
+        found.append(ImpossiblePrice(Text("dispute.too_many_bottles", count=len(typed))))
         return []
     if len(typed) == 2 and len(deck.cards) < 54:
-        found.append(
-            WrongDeckForDispute(
-                "the second bottle is played only with 5–6 players, with the 54 cards",
-                place="second price",
-            )
-        )
+        found.append(WrongDeckForDispute(Text("dispute.second_bottle"), place="second price"))
         typed = typed[:1]
     codes: list[int] = []
     for index, text in enumerate(typed):
-        what = ("the price", "the second price")[index]
-        code = _price(deck, text, what, found)
+        code = _price(deck, text, index, found)
         if code is not None and code in codes and code != START_PRICE:
             found.append(
                 ImpossiblePrice(
-                    f"both bottles cannot lie on the {card_text(code)}: there is one such card",
+                    Text("dispute.same_price", card=card_of(code)),
                     place="second price",
                     card=text,
                 )
@@ -287,13 +283,20 @@ def _prices(deck: Deck, typed: list[str], found: list[DisputeError]) -> list[int
     return codes
 
 
-def _price(deck: Deck, text: str, what: str, found: list[DisputeError]) -> int | None:
+_PRICES = (("price", "dispute.the_price"), ("second price", "dispute.the_second_price"))
+"""The place of each bottle's price, and how a finding names it."""
+
+
+def _price(deck: Deck, text: str, index: int, found: list[DisputeError]) -> int | None:
     code = card_code(text)
-    place = what.removeprefix("the ")
+    place, what_code = _PRICES[index]
+    what = Text(what_code)
     if code is None or (code != START_PRICE and not deck.has(code)):
         found.append(
             ImpossiblePrice(
-                f"{what} {_typed(text)} is not a card number of {_deck_words(deck)} nor the 19",
+                Text(
+                    "dispute.price_no_card", what=what, typed=_typed(text), deck=_deck_words(deck)
+                ),
                 place=place,
                 card=text,
             )
@@ -302,8 +305,7 @@ def _price(deck: Deck, text: str, what: str, found: list[DisputeError]) -> int |
     if code > START_PRICE:
         found.append(
             ImpossiblePrice(
-                f"{what} {card_text(code)} is impossible: the price starts at 19 and only "
-                "goes down",
+                Text("dispute.price_above", what=what, card=card_of(code)),
                 place=place,
                 card=text,
             )
@@ -324,7 +326,7 @@ def _cards(
         if not text:
             continue
         code = card_code(text)
-        finding = _card_finding(deck, f"card {place}", text, code, prices, first_at)
+        finding = _card_finding(deck, place, text, code, prices, first_at)
         if finding is not None or code is None:
             found.extend([finding] if finding else [])
             continue
@@ -336,46 +338,44 @@ def _cards(
 
 def _card_finding(
     deck: Deck,
-    place: str,
+    number: int,
     text: str,
     code: int | None,
     prices: list[int],
     first_at: dict[int, int],
 ) -> DisputeError | None:
-    """What is wrong with the card typed at ``place``, or None."""
-    where = {"place": place, "card": text}
+    """What is wrong with the card typed at place ``number``, or None."""
+    where = {"place": f"card {number}", "card": text}
+    place = Text("dispute.card", number=number)
     if code == START_PRICE:
-        return NotAPlayingCard(
-            f"{place}: the 19 is the start price card, not a playing card", **where
-        )
+        return NotAPlayingCard(Text("dispute.start_card", place=place), **where)
     if code is None or not deck.has(code):
+        typed, deck_words = _typed(text), _deck_words(deck)
         return NotAPlayingCard(
-            f"{place}: {_typed(text)} is not a card of {_deck_words(deck)}", **where
+            Text("dispute.not_a_card", place=place, typed=typed, deck=deck_words), **where
         )
     if code in prices:
         return CardUnderBottle(
-            f"{place}: the {card_text(code)} lies under the bottle as its price; it cannot be "
-            "played",
-            **where,
+            Text("dispute.under_bottle", place=place, card=card_of(code)), **where
         )
     if code in first_at:
         return CardTwice(
-            f"{place}: the {card_text(code)} is already card {first_at[code]}; each card exists "
-            "once",
+            Text("dispute.card_twice", place=place, card=card_of(code), first=first_at[code]),
             **where,
         )
     return None
 
 
-def _name(names: Sequence[str], place: int, found: list[DisputeError]) -> str:
+def _name(names: Sequence[str], place: int, found: list[DisputeError]) -> Value:
     """Who played the card at ``place``: the name typed, or "Player n"."""
     typed = names[place - 1] if place <= len(names) else ""
     if not typed.strip():
-        return f"Player {place}"
+        return Text("dispute.player", number=place)
     try:
         return clean_name(typed)
     except RecordError as error:
-        found.append(NameRefused(f"name {place}: {error.why}", place=f"name {place}"))
+        why = Text("dispute.name", number=place, why=error.text)
+        found.append(NameRefused(why, place=f"name {place}"))
         return typed
 
 
@@ -387,8 +387,8 @@ def _owner(owners: Sequence[str], index: int, found: list[DisputeError]) -> str:
     try:
         return clean_name(typed)
     except RecordError as error:
-        place = f"owner {index + 1}"
-        found.append(NameRefused(f"{place}: {error.why}", place=place))
+        why = Text("dispute.owner", number=index + 1, why=error.text)
+        found.append(NameRefused(why, place=f"owner {index + 1}"))
         return typed
 
 
@@ -397,5 +397,5 @@ def _typed(text: str) -> str:
     return f"“{quote(text)[1:-1]}”"
 
 
-def _deck_words(deck: Deck) -> str:
-    return f"the {len(deck.cards)}-card {deck.edition} deck"
+def _deck_words(deck: Deck) -> Text:
+    return Text("dispute.deck", count=len(deck.cards), edition=Text(f"edition.{deck.edition}"))

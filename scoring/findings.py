@@ -5,16 +5,26 @@ exceptions and change nothing. *Warnings* (a revoke) are things that broke a
 rule at the table: they travel with the result. Every finding says where
 (round, trick, player, card) and why, in plain words.
 
->>> error = CardAlreadyPlayed("17 was already played in trick 1",
+A finding's reason is a :class:`~scoring.texts.Text`: a code and its
+values, so that the app can say it in its reader's language; ``str()`` of a
+finding is its English, where and why.
+
+>>> from scoring.texts import Card
+>>> error = CardAlreadyPlayed(Text("card.already_played", card=Card("17"), earlier=1),
 ...                           round=2, trick=4, player="Betty", card="17")
 >>> str(error)
 'round 2, trick 4: Betty plays 17: 17 was already played in trick 1'
+>>> error.code, error.values["earlier"], error.why
+('card.already_played', 1, '17 was already played in trick 1')
 """
 
 from __future__ import annotations
 
 import reprlib
+from collections.abc import Mapping, Sequence
 from typing import TypedDict
+
+from scoring.texts import Text, Value, joined
 
 QUOTE_MAX = 40
 """The most characters of an input value a finding shows."""
@@ -56,41 +66,70 @@ class Where(TypedDict):
 
 
 class Finding(Exception):
-    """A finding about the entries, with where it happened and why."""
+    """A finding about the entries, with where it happened and why.
+
+    ``text`` is the reason (its ``code`` and ``values``); :meth:`said` is the
+    whole finding, where and why, as one text."""
 
     def __init__(
         self,
-        why: str,
+        text: Text,
         *,
         round: int | None = None,
         trick: int | None = None,
         player: str | None = None,
         card: str | None = None,
     ) -> None:
-        super().__init__(why)
-        self.why = why
+        super().__init__(text)
+        self.text = text
         self.round = round
         self.trick = trick
         self.player = player
         self.card = card
 
     @property
+    def code(self) -> str:
+        """The code of the reason (a key of :data:`scoring.texts.TEMPLATES`)."""
+        return self.text.code
+
+    @property
+    def values(self) -> Mapping[str, Value]:
+        """The named values of the reason: players, cards, tricks, numbers."""
+        return self.text.values
+
+    @property
+    def why(self) -> str:
+        """The reason in English."""
+        return str(self.text)
+
+    def where_text(self) -> Text | None:
+        """'round 2, trick 4' (as much of it as is known) as a text, or None."""
+        if self.round is not None and self.trick is not None:
+            return Text("where.round_trick", round=self.round, trick=self.trick)
+        if self.round is not None:
+            return Text("where.round", round=self.round)
+        if self.trick is not None:
+            return Text("where.trick", trick=self.trick)
+        return None
+
+    @property
     def where(self) -> str:
         """'round 2, trick 4' (as much of it as is known)."""
-        parts = []
-        if self.round is not None:
-            parts.append(f"round {self.round}")
-        if self.trick is not None:
-            parts.append(f"trick {self.trick}")
-        return ", ".join(parts)
+        where = self.where_text()
+        return "" if where is None else str(where)
+
+    def said(self) -> Text:
+        """The whole finding, where, who, which card and why, as one text."""
+        text = self.text
+        if self.player is not None and self.card is not None:
+            text = Text("finding.plays", player=self.player, card=self.card, why=text)
+        elif self.player is not None:
+            text = Text("finding.player", player=self.player, why=text)
+        where = self.where_text()
+        return text if where is None else Text("finding.at", where=where, text=text)
 
     def __str__(self) -> str:
-        text = self.why
-        if self.player is not None and self.card is not None:
-            text = f"{self.player} plays {self.card}: {text}"
-        elif self.player is not None:
-            text = f"{self.player}: {text}"
-        return f"{self.where}: {text}" if self.where else text
+        return str(self.said())
 
     def located(self, round: int) -> Finding:
         """The same finding, placed in a round of the game."""
@@ -101,6 +140,15 @@ class Finding(Exception):
     def findings(self) -> tuple[Finding, ...]:
         """All the findings this exception carries (itself)."""
         return (self,)
+
+
+def several(findings: Sequence[Finding], code: str) -> Text:
+    """Several findings as one text, joined by ``code`` ("findings.joined":
+    "a; b", "findings.lines": one a line)."""
+    texts: list[Value] = [finding.said() for finding in findings]
+    joined_text = joined(code, texts)
+    assert isinstance(joined_text, Text)
+    return joined_text
 
 
 class RuleError(Finding):
@@ -115,11 +163,11 @@ class InvalidRecord(RecordError):
     """Several record errors found together."""
 
     def __init__(self, errors: list[Finding]) -> None:
-        super().__init__("; ".join(str(error) for error in errors))
+        super().__init__(several(errors, "findings.joined"))
         self.errors = tuple(errors)
 
-    def __str__(self) -> str:
-        return "\n".join(str(error) for error in self.errors)
+    def said(self) -> Text:
+        return several(self.errors, "findings.lines")
 
     @property
     def findings(self) -> tuple[Finding, ...]:
@@ -190,5 +238,6 @@ class Revoke(Finding):
     that colour; the text names the player already (docs/rules.md, section 8).
     """
 
-    def __str__(self) -> str:
-        return f"{self.where}: {self.why}" if self.where else self.why
+    def said(self) -> Text:
+        where = self.where_text()
+        return self.text if where is None else Text("finding.at", where=where, text=self.text)

@@ -11,6 +11,7 @@ from scoring.entries import Goal, RoundEntries
 from scoring.findings import GameOver, RecordError
 from scoring.rounds import replay_round
 from scoring.state import RoundState
+from scoring.texts import Text
 from scoring.variants import Table
 
 
@@ -101,15 +102,9 @@ def replay_game(
     complete = 0
     for number, entries in enumerate(rounds, 1):
         if finished:
-            raise GameOver(
-                f"the game ended after round {number - 1}, so no round may follow it",
-                round=number,
-            )
+            raise GameOver(Text("game.over", round=number - 1), round=number)
         if states and not states[-1].complete:
-            raise RecordError(
-                f"round {number - 1} is unfinished, but another round follows it",
-                round=number - 1,
-            )
+            raise RecordError(Text("game.unfinished", round=number - 1), round=number - 1)
         if entries.dealer is not None:
             dealer = entries.dealer
         state = replay_round(table, entries, number, dealer)

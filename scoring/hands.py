@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
 
-from scoring.cards import card_text, why_not_a_card
+from scoring.cards import card_of, why_not_a_card
 from scoring.findings import (
     CardInKnownHand,
     ImpsTrickError,
@@ -21,6 +21,7 @@ from scoring.findings import (
     quote,
 )
 from scoring.lopaka import lopaka_card, lopaka_play
+from scoring.texts import Text
 from scoring.variants import BRIGHT_HOUSE, HIDDEN, OPEN, RoundShape, Table
 
 if TYPE_CHECKING:
@@ -51,16 +52,13 @@ def mark_imps_trick(
     if cards is None:
         return
     if len(cards) != shape.imps_trick_size:
-        raise ImpsTrickError(
-            f"the Imp's Trick of this round holds {shape.imps_trick_size} cards, "
-            f"but {len(cards)} are entered"
-        )
-    _check_cards(table, cards, "the Imp's Trick", entries)
+        raise ImpsTrickError(Text("imps.wrong_size", size=shape.imps_trick_size, count=len(cards)))
+    _check_cards(table, cards, Text("hand.imps_trick"), entries)
     for card in cards:
         seen[card] = IMPS
 
 
-def _check_cards(table: Table, cards: tuple[int, ...], what: str, entries: RoundEntries) -> None:
+def _check_cards(table: Table, cards: tuple[int, ...], what: Text, entries: RoundEntries) -> None:
     """Refuse a hand's card that is not in the deck, or listed twice: in
     one pass, whatever the length."""
     deck = table.deck
@@ -68,11 +66,13 @@ def _check_cards(table: Table, cards: tuple[int, ...], what: str, entries: Round
     for card in cards:
         if card < 0:
             value = entries.written(card)
-            raise UnknownCard(f"{what} holds {quote(value)}: {why_not_a_card(value)}")
+            raise UnknownCard(
+                Text("hand.holds_no_card", what=what, value=quote(value), why=why_not_a_card(value))
+            )
         if not deck.has(card):
-            raise UnknownCard(f"{what} holds {card_text(card)}, which is not a card of this deck")
+            raise UnknownCard(Text("hand.holds_not_in_deck", what=what, card=card_of(card)))
         if card in listed:
-            raise KnownHandError(f"{what} lists {card_text(card)} twice")
+            raise KnownHandError(Text("hand.lists_twice", what=what, card=card_of(card)))
         listed.add(card)
 
 
@@ -94,15 +94,17 @@ class KnownHands:
         self.open_left: dict[int, set[int]] = {}
         self.hidden_played: dict[int, int] = {}
 
-    def add(self, player: int, cards: tuple[int, ...], seen: bytearray, what: str) -> None:
+    def add(self, player: int, cards: tuple[int, ...], seen: bytearray, what: Text) -> None:
         """Add a known hand, refusing cards that are elsewhere."""
         _check_cards(self.table, cards, what, self.entries)
         for card in cards:
             if seen[card] == IMPS:
-                raise KnownHandError(f"{what} holds {card_text(card)}, which is in the Imp's Trick")
+                raise KnownHandError(Text("hand.holds_imps", what=what, card=card_of(card)))
             if card in self.owner:
                 other = self.shape.names[self.owner[card]]
-                raise KnownHandError(f"{what} holds {card_text(card)}, which is in {other}'s hand")
+                raise KnownHandError(
+                    Text("hand.holds_other", what=what, card=card_of(card), player=other)
+                )
             self.owner[card] = player
             seen[card] = KNOWN
 
@@ -159,7 +161,7 @@ class KnownHands:
         spot = (trick, player, card)
         if owner is not None and owner != player:
             raise CardInKnownHand(
-                f"{card_text(card)} is in {self.owner_of(card)}'s face-up hand",
+                Text("card.in_face_up_hand", card=card_of(card), player=self.owner_of(card)),
                 **replay.at(*spot),
             )
         if player == self.shape.lopaka and self.lopaka_left is not None:
@@ -174,15 +176,13 @@ class KnownHands:
         assert left is not None
         card = spot[2]
         if card not in left:
-            raise LopakaMisplay(
-                f"{card_text(card)} is not in Lopaka's face-up hand", **replay.at(*spot)
-            )
+            raise LopakaMisplay(Text("lopaka.not_in_hand", card=card_of(card)), **replay.at(*spot))
         price = max(replay.prices)
         must = lopaka_card(left, trick, price, self.table.deck)
         if card != must and self.misplay is None:
             _must, reason = lopaka_play(left, trick, price, self.table.deck)
             self.misplay = LopakaMisplay(
-                f"Lopaka must play {card_text(must)}. {reason}", **replay.at(*spot)
+                Text("lopaka.must_play", card=card_of(must), reason=reason), **replay.at(*spot)
             )
         left.remove(card)
 
@@ -199,15 +199,9 @@ class KnownHands:
         if self.table.variant.hands == BRIGHT_HOUSE:
             from_open = self.shape.hands[index] == OPEN
             if from_open and card not in left:
-                raise NotInOpenHand(
-                    f"this card comes from {name}'s open hand, which does not hold it",
-                    **replay.at(*spot),
-                )
+                raise NotInOpenHand(Text("open.not_in_open", player=name), **replay.at(*spot))
             if not from_open and card in left:
-                raise KnownHandError(
-                    f"this card comes from {name}'s hidden hand, but it is in the open hand",
-                    **replay.at(*spot),
-                )
+                raise KnownHandError(Text("open.in_open", player=name), **replay.at(*spot))
         else:
             from_open = card in left
             if not from_open:
@@ -223,9 +217,7 @@ class KnownHands:
         size = self.table.variant.hidden_hand_size
         if played > size:
             raise KnownHandError(
-                f"{name}'s hidden hand held only {size} cards, all played; "
-                "this card must come from the open hand",
-                **replay.at(*spot),
+                Text("open.hidden_all_played", player=name, size=size), **replay.at(*spot)
             )
         self.hidden_played[player] = played
 
@@ -245,9 +237,9 @@ class KnownHands:
         if colour[card] == led:
             return
         if any(colour[other] == led for other in self.open_left[player]):
-            name = self.table.deck.colour_name(cards[0])
+            led_colour = self.table.deck.colour_text(cards[0])
             raise OpenHandMustFollow(
-                f"the open hand holds {name}, so it must follow {name}", **replay.at(*spot)
+                Text("open.must_follow", colour=led_colour), **replay.at(*spot)
             )
 
 
@@ -258,9 +250,9 @@ def known_hands(
     mark_imps_trick(table, shape, entries, seen)
     variant = table.variant
     if entries.lopaka_hand is not None and not variant.has_lopaka:
-        raise RecordError(f"a lopaka_hand is given, but the {variant.title} variant has no Lopaka")
+        raise RecordError(Text("lopaka.not_in_variant", variant=variant.title_text))
     if entries.open_hands and not variant.has_open_hands:
-        raise RecordError(f"open_hands are given, but the {variant.title} variant has none")
+        raise RecordError(Text("open.not_in_variant", variant=variant.title_text))
     if entries.lopaka_hand is None and not entries.open_hands:
         return None
     hands = KnownHands(table, shape, entries)
@@ -271,10 +263,15 @@ def known_hands(
         size = variant.open_hand_size
         if len(cards) != size:
             raise KnownHandError(
-                f"{name}'s open hand holds {size} cards in {variant.title}, "
-                f"but {len(cards)} are entered"
+                Text(
+                    "open.wrong_size",
+                    player=name,
+                    size=size,
+                    variant=variant.title_text,
+                    count=len(cards),
+                )
             )
-        hands.add(player, cards, seen, f"{name}'s open hand")
+        hands.add(player, cards, seen, Text("hand.open", player=name))
         hands.open[player] = frozenset(cards)
         hands.open_left[player] = set(cards)
     return hands
@@ -284,9 +281,7 @@ def _add_lopaka(
     hands: KnownHands, shape: RoundShape, cards: tuple[int, ...], seen: bytearray
 ) -> None:
     if len(cards) != shape.tricks:
-        raise KnownHandError(
-            f"Lopaka's hand holds {shape.tricks} cards, but {len(cards)} are entered"
-        )
+        raise KnownHandError(Text("lopaka.wrong_size", size=shape.tricks, count=len(cards)))
     assert shape.lopaka is not None
-    hands.add(shape.lopaka, cards, seen, "Lopaka's hand")
+    hands.add(shape.lopaka, cards, seen, Text("hand.lopaka"))
     hands.lopaka_left = list(cards)

@@ -4,7 +4,7 @@
 >>> deck = deck_for("classic", 2)
 >>> hand = [c(n) for n in ("12", "17", "18", "32", "36")]
 >>> card, reason = lopaka_play(hand, [c("24"), c("20")], c("19"), deck)
->>> card == c("32"), reason
+>>> card == c("32"), str(reason)
 (True, 'Lopaka must follow blue and 32 is the highest card that wins the trick.')
 """
 
@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from scoring.cards import Deck, card_text
+from scoring.cards import Deck, card_of
+from scoring.texts import Text
 from scoring.tricks import wins_so_far
 
 
@@ -40,7 +41,7 @@ def lopaka_card(hand: Sequence[int], trick: Sequence[int], price: int, deck: Dec
 
 def lopaka_play(
     hand: Sequence[int], trick: Sequence[int], price: int, deck: Deck
-) -> tuple[int, str]:
+) -> tuple[int, Text]:
     """The card Lopaka must play, and a one-line reason.
 
     Leading, he plays his highest card. Otherwise, among the cards he may
@@ -50,15 +51,18 @@ def lopaka_play(
     """
     card = lopaka_card(hand, trick, price, deck)
     if not trick:
-        return card, f"Lopaka leads his highest card, {card_text(card)}."
+        return card, Text("lopaka.leads", card=card_of(card))
     led = trick[0]
-    if deck.colour[card] == deck.colour[led]:
-        rule = f"Lopaka must follow {deck.colour_name(led)} and "
-    else:
-        rule = f"Lopaka has no {deck.colour_name(led)} card, so "
-    if wins_so_far([*trick, card], price) == len(trick):
-        return card, f"{rule}{card_text(card)} is the highest card that wins the trick."
-    return (
-        card,
-        f"{rule}none of his cards can win the trick: he plays his lowest, {card_text(card)}.",
-    )
+    follows = deck.colour[card] == deck.colour[led]
+    wins = wins_so_far([*trick, card], price) == len(trick)
+    code = _REASONS[follows, wins]
+    return card, Text(code, colour=deck.colour_text(led), card=card_of(card))
+
+
+_REASONS = {
+    (True, True): "lopaka.follows_wins",
+    (True, False): "lopaka.follows_loses",
+    (False, True): "lopaka.void_wins",
+    (False, False): "lopaka.void_loses",
+}
+"""Lopaka's reason, by whether he follows the led colour and whether his card wins."""

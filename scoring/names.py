@@ -23,6 +23,7 @@ from collections.abc import Sequence
 
 from scoring.entries import Goal
 from scoring.findings import RecordError, quote
+from scoring.texts import Text
 
 NAME_MAX = 30
 """The most characters of a player's name."""
@@ -40,11 +41,11 @@ MAX_TARGET = 99_999
 """The highest total a game's goal may ask for."""
 
 _REFUSED = {
-    "Cc": "a control character",
-    "Cf": "an invisible formatting character",
-    "Cs": "a lone surrogate",
-    "Zl": "a line separator",
-    "Zp": "a paragraph separator",
+    "Cc": "char.control",
+    "Cf": "char.format",
+    "Cs": "char.surrogate",
+    "Zl": "char.line",
+    "Zp": "char.paragraph",
 }
 """Unicode categories no name may hold, and how a finding calls them."""
 
@@ -64,10 +65,10 @@ def clean_name(text: object) -> str:
 (U+200B); write the name without it
     """
     if not isinstance(text, str):
-        raise RecordError(f"a player's name must be text, not {quote(text)}")
+        raise RecordError(Text("name.not_text", value=quote(text)))
     name = text.strip()
     if not name:
-        raise RecordError(f"every player needs a name; {quote(text)} is not one")
+        raise RecordError(Text("name.empty", value=quote(text)))
     if not name.isprintable():
         _refuse_invisible(name)
     # NFC joins at most three code points into one (Hangul), so a longer
@@ -75,9 +76,7 @@ def clean_name(text: object) -> str:
     if len(name) <= 3 * NAME_MAX:
         name = unicodedata.normalize("NFC", name)
     if len(name) > NAME_MAX:
-        raise RecordError(
-            f"the name {quote(name)} is {len(name)} characters long; a name has at most {NAME_MAX}"
-        )
+        raise RecordError(Text("name.too_long", value=quote(name), length=len(name), most=NAME_MAX))
     return name
 
 
@@ -93,8 +92,7 @@ def _refuse_invisible(name: str) -> None:
         what = _REFUSED.get(unicodedata.category(char))
         if what is not None:
             raise RecordError(
-                f"the name {quote(name)} holds {what} (U+{ord(char):04X}); "
-                "write the name without it"
+                Text("name.invisible", value=quote(name), what=Text(what), point=f"{ord(char):04X}")
             )
 
 
@@ -102,9 +100,11 @@ def check_players(names: object) -> tuple[str, ...]:
     """The players' names, cleaned: the count first (2 to 6), then each
     name, then no two names equal ignoring case. RecordError otherwise."""
     if isinstance(names, str) or not isinstance(names, Sequence) or not names:
-        raise RecordError("players must be a list of names")
+        raise RecordError(Text("players.not_list"))
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-        raise RecordError(f"a table has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(names)}")
+        raise RecordError(
+            Text("players.count", least=MIN_PLAYERS, most=MAX_PLAYERS, count=len(names))
+        )
     cleaned = tuple(clean_name(name) for name in names)
     first_of: dict[str, str] = {}
     for name in cleaned:
@@ -112,11 +112,8 @@ def check_players(names: object) -> tuple[str, ...]:
         if key in first_of:
             other = first_of[key]
             if other == name:
-                raise RecordError(f"two players may not share a name: {quote(name)} appears twice")
-            raise RecordError(
-                f"two players may not share a name: {quote(other)} and {quote(name)} "
-                "are the same name"
-            )
+                raise RecordError(Text("players.twice", name=quote(name)))
+            raise RecordError(Text("players.same", first=quote(other), second=quote(name)))
         first_of[key] = name
     return cleaned
 
@@ -130,22 +127,19 @@ def check_group(name: object, players: object) -> tuple[str, tuple[str, ...]]:
     ('Thursdays', ('Ann', 'Ben'))
     """
     if not isinstance(name, str) or not name.strip():
-        raise RecordError("a group needs a name")
+        raise RecordError(Text("group.no_name"))
     title = clean_name(name)
     if isinstance(players, str) or not isinstance(players, Sequence) or not players:
-        raise RecordError("a group's players must be a list of names")
+        raise RecordError(Text("group.not_list"))
     if len(players) > GROUP_MAX:
-        raise RecordError(f"a group lists at most {GROUP_MAX} players, not {len(players)}")
+        raise RecordError(Text("group.too_many", most=GROUP_MAX, count=len(players)))
     cleaned = tuple(clean_name(player) for player in players)
     seen: dict[str, str] = {}
     for player in cleaned:
         other = seen.get(player.casefold())
         seen.setdefault(player.casefold(), player)
         if other is not None:
-            raise RecordError(
-                f"two players may not share a name: {quote(other)} and {quote(player)} "
-                "are the same name"
-            )
+            raise RecordError(Text("players.same", first=quote(other), second=quote(player)))
     return title, cleaned
 
 
@@ -162,7 +156,7 @@ def check_goal(rounds: object = None, target: object = None) -> Goal:
 not 100000
     """
     if rounds is not None and target is not None:
-        raise RecordError("the goal is a number of rounds or a target, not both")
+        raise RecordError(Text("goal.both"))
     if rounds is not None:
         return Goal(rounds=_whole(rounds, "rounds", MAX_ROUNDS))
     if target is not None:
@@ -172,7 +166,5 @@ not 100000
 
 def _whole(value: object, kind: str, most: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= most:
-        raise RecordError(
-            f"the goal's {kind} must be a whole number from 1 to {most}, not {quote(value)}"
-        )
+        raise RecordError(Text(f"goal.{kind}", most=most, value=quote(value)))
     return value

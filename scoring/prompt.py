@@ -21,6 +21,7 @@ from scoring.cards import START_PRICE
 from scoring.entries import RoundEntries
 from scoring.lopaka import lopaka_play
 from scoring.state import RoundState
+from scoring.texts import Text
 from scoring.variants import BRIGHT_HOUSE, OPEN, Table
 
 
@@ -46,7 +47,7 @@ class Prompt:
     choices: tuple[int, ...]
     is_hand_known: bool
     forced: int | None = None
-    reason: str | None = None
+    reason: Text | None = None
     led: int | None = None
 
 

@@ -4,12 +4,13 @@
 
 from __future__ import annotations
 
-from scoring.cards import CODE_LIMIT, card_text
+from scoring.cards import CODE_LIMIT, card_of
 from scoring.entries import QuickEntry, RoundEntries
 from scoring.findings import QuickRoundError, RuleError
 from scoring.hands import mark_imps_trick
 from scoring.scores import score_round
 from scoring.state import RoundState
+from scoring.texts import Cards, Text, joined
 from scoring.variants import RoundShape, Table
 
 
@@ -64,10 +65,9 @@ def _imps_trick(table: Table, shape: RoundShape, entries: RoundEntries) -> tuple
     coins = table.deck.points(cards)
     points = entries.quick.imps_trick_points if entries.quick else None
     if coins != points:
-        listed = ", ".join(card_text(card) for card in cards)
+        listed = Cards(card_of(card) for card in cards)
         raise QuickRoundError(
-            f"the Imp's Trick's cards {listed} hold {coins} coins, "
-            f"but its coins are entered as {points}"
+            Text("quick.imps_cards_coins", listed=listed, coins=coins, entered=points or 0)
         )
     return cards
 
@@ -75,25 +75,21 @@ def _imps_trick(table: Table, shape: RoundShape, entries: RoundEntries) -> tuple
 def _check(table: Table, shape: RoundShape, quick: QuickEntry) -> None:
     bottles = table.variant.bottles
     if len(quick.bottle) != bottles:
-        word = "one bottle" if bottles == 1 else f"{bottles} bottles"
-        raise QuickRoundError(
-            f"this game has {word}, so {bottles} bottle owner(s) must be named, "
-            f"not {len(quick.bottle)}"
-        )
+        code = "quick.owners_one" if bottles == 1 else "quick.owners"
+        raise QuickRoundError(Text(code, bottles=bottles, count=len(quick.bottle)))
     deck_total = table.deck.total
     for seat, points in enumerate(quick.points):
         name = shape.names[seat]
         if points is None:
             if not _may_be_left_out(shape, quick, seat):
-                raise QuickRoundError(f"{name}'s coins are missing, and {name} owns no bottle")
+                raise QuickRoundError(Text("quick.coins_missing", player=name))
         elif not 0 <= points <= deck_total:
             raise QuickRoundError(
-                f"{name}'s coins must be between 0 and {deck_total}, not {points}"
+                Text("quick.coins_range", player=name, most=deck_total, coins=points)
             )
     if not 0 <= quick.imps_trick_points <= deck_total:
         raise QuickRoundError(
-            "the Imp's Trick's coins must be between 0 and "
-            f"{deck_total}, not {quick.imps_trick_points}"
+            Text("quick.imps_range", most=deck_total, coins=quick.imps_trick_points)
         )
     known = all(points is not None for points in quick.points) and quick.lopaka_known
     if known:
@@ -102,15 +98,20 @@ def _check(table: Table, shape: RoundShape, quick: QuickEntry) -> None:
             raise QuickRoundError(_not_adding_up(shape, quick, total, deck_total))
 
 
-def _not_adding_up(shape: RoundShape, quick: QuickEntry, total: int, deck_total: int) -> str:
+def _not_adding_up(shape: RoundShape, quick: QuickEntry, total: int, deck_total: int) -> Text:
     """Why the coins entered are not the deck's, naming each number."""
-    each = [f"{shape.names[seat]} {points}" for seat, points in enumerate(quick.points)]
-    listed = ", ".join(each) + f" and the Imp's Trick {quick.imps_trick_points}"
+    each = [
+        Text("quick.coins_of", player=shape.names[seat], coins=points or 0)
+        for seat, points in enumerate(quick.points)
+    ]
+    listed = Text("quick.listed", players=joined("list.comma", each), imps=quick.imps_trick_points)
     gap = abs(deck_total - total)
-    word = "coin" if gap == 1 else "coins"
-    gap_text = f"{gap} {word} missing" if total < deck_total else f"{gap} {word} too many"
-    return (
-        f"the coins entered ({listed}) make {total}, but the deck holds {deck_total}: {gap_text}"
+    if total < deck_total:
+        code = "quick.coin_missing" if gap == 1 else "quick.coins_missing_many"
+    else:
+        code = "quick.coin_too_many" if gap == 1 else "quick.coins_too_many"
+    return Text(
+        "quick.not_adding_up", listed=listed, total=total, deck=deck_total, gap=Text(code, gap=gap)
     )
 
 

@@ -23,6 +23,7 @@ from scoring.findings import Finding, InvalidRecord, RecordError, RuleError, quo
 from scoring.game import GameState, replay_game
 from scoring.names import check_goal, check_players, same_name
 from scoring.rounds import check_trick_count
+from scoring.texts import Text
 from scoring.variants import LOPAKA, Table
 
 FORMAT = "bottle-imp/1"
@@ -46,33 +47,33 @@ def load_record(text: str | bytes) -> GameRecord:
     try:
         data = json.loads(text)
     except (ValueError, RecursionError) as error:
-        raise RecordError(f"the record is not valid JSON: {error}") from None
+        raise RecordError(Text("record.not_json", error=str(error))) from None
     return parse_record(data)
 
 
 def parse_record(data: Any) -> GameRecord:
     """Check a record's fields and turn it into entries."""
     if not isinstance(data, dict):
-        raise RecordError("the record must be a JSON object")
+        raise RecordError(Text("record.not_object"))
     if data.get("format") != FORMAT:
         shown = quote(data.get("format"))
-        raise RecordError(f"the record's format must be {FORMAT!r}, not {shown}")
+        raise RecordError(Text("record.format", expected=repr(FORMAT), value=shown))
     players = check_players(data.get("players"))
     edition = data.get("edition", "classic")
     if not isinstance(edition, str):
-        raise RecordError(f"the edition must be classic or matagot, not {quote(edition)}")
+        raise RecordError(Text("edition.unknown", value=quote(edition)))
     variant = data.get("variant")
     if not isinstance(variant, str):
-        raise RecordError(f"the variant must be a name, not {quote(variant)}")
+        raise RecordError(Text("record.variant_not_name", value=quote(variant)))
     teams = data.get("teams")
     if teams is not None and not isinstance(teams, str):
-        raise RecordError(f'the team layout must be written like "2-1-1", not {quote(teams)}')
+        raise RecordError(Text("record.teams_written", value=quote(teams)))
     table = Table.create(players, variant, teams, edition)
-    first_dealer = _seat(data.get("first_dealer"), len(players), "first_dealer")
+    first_dealer = _seat(data.get("first_dealer"), len(players), Text("record.first_dealer"))
     goal = _goal(data.get("goal"))
     rounds = data.get("rounds")
     if not isinstance(rounds, list):
-        raise RecordError("the record needs a list of rounds")
+        raise RecordError(Text("record.no_rounds"))
     parsed = tuple(parse_round(table, item, number) for number, item in enumerate(rounds, 1))
     return GameRecord(table, edition, goal, first_dealer, parsed)
 
@@ -82,15 +83,15 @@ def replay(record: GameRecord) -> GameState:
     return replay_game(record.table, record.goal, record.first_dealer, record.rounds)
 
 
-def _seat(value: Any, count: int, field: str) -> int:
+def _seat(value: Any, count: int, field: Text) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < count:
-        raise RecordError(f"{field} must be a seat from 0 to {count - 1}, not {quote(value)}")
+        raise RecordError(Text("record.seat", field=field, last=count - 1, value=quote(value)))
     return value
 
 
 def _goal(value: Any) -> Goal:
     if not isinstance(value, dict) or not {"rounds", "target"} >= set(value) or len(value) > 1:
-        raise RecordError('the goal must be {"rounds": N}, {"target": T} or {}')
+        raise RecordError(Text("record.goal"))
     return check_goal(**value)
 
 
@@ -120,14 +121,14 @@ class _Cards:
         if entry is not None:
             return entry[0]
         if len(self.malformed) >= MALFORMED_LIMIT:
-            raise RecordError(f"more than {MALFORMED_LIMIT} entries of a round are no cards")
+            raise RecordError(Text("record.too_many_no_cards", most=MALFORMED_LIMIT))
         code = -1 - len(self.malformed)
         self.malformed[key] = (code, value)
         return code
 
-    def codes(self, value: Any, what: str, number: int) -> tuple[int, ...]:
+    def codes(self, value: Any, what: Text, number: int) -> tuple[int, ...]:
         if not isinstance(value, list):
-            raise RecordError(f"{what} must be a list of cards", round=number)
+            raise RecordError(Text("record.not_card_list", what=what), round=number)
         try:
             fast = tuple(map(_CARD_TEXTS.get, value))
         except TypeError:  # an unhashable entry: no card, found below
@@ -141,16 +142,16 @@ def parse_round(table: Table, data: Any, number: int) -> RoundEntries:
     """Check one round of a record (round ``number`` of the game) and turn it
     into entries; RecordError names the round."""
     if not isinstance(data, dict):
-        raise RecordError("a round must be a JSON object", round=number)
+        raise RecordError(Text("record.round_not_object"), round=number)
     dealer = data.get("dealer")
     if dealer is not None:
-        dealer = _seat(dealer, len(table.players), f"round {number}'s dealer")
+        dealer = _seat(dealer, len(table.players), Text("record.round_dealer", round=number))
     has_tricks, has_quick = "tricks" in data, "quick" in data
     if has_tricks == has_quick:
-        raise RecordError("a round has either tricks or a quick entry, and not both", round=number)
+        raise RecordError(Text("record.tricks_or_quick"), round=number)
     cards = _Cards()
     imps = data.get("imps_trick")
-    imps_trick = None if imps is None else cards.codes(imps, "the Imp's Trick", number)
+    imps_trick = None if imps is None else cards.codes(imps, Text("hand.imps_trick"), number)
     if has_quick:
         return RoundEntries(
             dealer=dealer,
@@ -160,7 +161,7 @@ def parse_round(table: Table, data: Any, number: int) -> RoundEntries:
         )
     tricks = data["tricks"]
     if not isinstance(tricks, list):
-        raise RecordError("tricks must be a list of tricks", round=number)
+        raise RecordError(Text("record.tricks_not_list"), round=number)
     try:  # the count first: no card of a round with too many tricks is read
         check_trick_count(table.shape(0 if dealer is None else dealer), len(tricks))
     except RuleError as error:
@@ -168,14 +169,15 @@ def parse_round(table: Table, data: Any, number: int) -> RoundEntries:
     parsed = _plain_tricks(tricks)
     if parsed is None:
         parsed = tuple(
-            cards.codes(trick, f"trick {i}", number) for i, trick in enumerate(tricks, 1)
+            cards.codes(trick, Text("hand.trick", trick=i), number)
+            for i, trick in enumerate(tricks, 1)
         )
     lopaka = data.get("lopaka_hand")
     return RoundEntries(
         dealer=dealer,
         tricks=parsed,
         imps_trick=imps_trick,
-        lopaka_hand=None if lopaka is None else cards.codes(lopaka, "Lopaka's hand", number),
+        lopaka_hand=None if lopaka is None else cards.codes(lopaka, Text("hand.lopaka"), number),
         open_hands=_open_hands(table, data.get("open_hands"), cards, number),
         malformed=tuple(cards.malformed.values()),
     )
@@ -202,14 +204,15 @@ def _open_hands(
     if value is None:
         return ()
     if not isinstance(value, dict):
-        raise RecordError("open_hands must map players' names to cards", round=number)
+        raise RecordError(Text("record.open_hands_map"), round=number)
     seats = _seats(table.players)
     hands: dict[int, tuple[int, ...]] = {}
     for name, hand in value.items():
-        seat = _seat_named(seats, name, "open_hands", number)
+        seat = _seat_named(seats, name, Text("record.open_hands"), number)
+        player = table.players[seat]
         if seat in hands:
-            raise RecordError(f"open_hands names {table.players[seat]} twice", round=number)
-        hands[seat] = cards.codes(hand, f"{table.players[seat]}'s open hand", number)
+            raise RecordError(Text("record.open_hands_twice", player=player), round=number)
+        hands[seat] = cards.codes(hand, Text("hand.open", player=player), number)
     return tuple(sorted(hands.items()))
 
 
@@ -217,42 +220,43 @@ def _seats(names: tuple[str, ...]) -> dict[str, int]:
     return {name: seat for seat, name in enumerate(names)}
 
 
-def _seat_named(seats: dict[str, int], name: Any, what: str, number: int) -> int:
+def _seat_named(seats: dict[str, int], name: Any, what: Text, number: int) -> int:
     """The seat of the player a record names, after the names' normalisation."""
     seat = seats.get(same_name(name)) if isinstance(name, str) else None
     if seat is None:
-        raise RecordError(f"{what} names {quote(name)}, who is not a player", round=number)
+        raise RecordError(Text("record.not_a_player", what=what, value=quote(name)), round=number)
     return seat
 
 
 def _quick(table: Table, data: Any, number: int) -> QuickEntry:
     if not isinstance(data, dict):
-        raise RecordError("a quick entry must be a JSON object", round=number)
+        raise RecordError(Text("quick.not_object"), round=number)
     names = table.names
     seats = _seats(names)
     points = data.get("points")
     if not isinstance(points, dict):
-        raise RecordError("a quick entry needs the coins of each player", round=number)
+        raise RecordError(Text("quick.no_points"), round=number)
     values: dict[int, Any] = {}
     for name, value in points.items():
-        seat = _seat_named(seats, name, "the quick entry", number)
+        seat = _seat_named(seats, name, Text("quick.entry"), number)
         if seat in values:
-            raise RecordError(f"the quick entry names {names[seat]} twice", round=number)
+            raise RecordError(Text("quick.names_twice", player=names[seat]), round=number)
         if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
             raise RecordError(
-                f"{names[seat]}'s coins must be a whole number, not {quote(value)}", round=number
+                Text("quick.coins_not_whole", player=names[seat], value=quote(value)),
+                round=number,
             )
         values[seat] = value
     for seat, name in enumerate(names):
         if seat not in values and name != LOPAKA:
-            raise RecordError(f"the quick entry has no coins for {name}", round=number)
+            raise RecordError(Text("quick.no_coins_for", player=name), round=number)
     bottle = data.get("bottle")
     if not isinstance(bottle, list):
-        raise RecordError("the quick entry's bottle must list the owners' names", round=number)
-    owners = tuple(_seat_named(seats, name, "the quick entry's bottle", number) for name in bottle)
+        raise RecordError(Text("quick.bottle_not_list"), round=number)
+    owners = tuple(_seat_named(seats, name, Text("quick.bottle"), number) for name in bottle)
     imps = data.get("imps_trick_points")
     if isinstance(imps, bool) or not isinstance(imps, int):
-        raise RecordError("the quick entry needs the Imp's Trick's coins", round=number)
+        raise RecordError(Text("quick.no_imps"), round=number)
     return QuickEntry(
         points=tuple(values.get(seat) for seat in range(len(names))),
         bottle=owners,

@@ -9,7 +9,7 @@ cannot be what happened raise a :class:`~scoring.findings.RuleError`.
 
 from __future__ import annotations
 
-from scoring.cards import CODE_LIMIT, START_PRICE, card_text, why_not_a_card
+from scoring.cards import CODE_LIMIT, START_PRICE, card_of, why_not_a_card
 from scoring.entries import RoundEntries
 from scoring.findings import (
     CardAlreadyPlayed,
@@ -32,6 +32,7 @@ from scoring.lopaka import lopaka_play
 from scoring.quick import replay_quick
 from scoring.scores import score_round
 from scoring.state import RoundState, TrickPlay
+from scoring.texts import Cards, Text
 from scoring.tricks import winning_place
 from scoring.variants import OPEN, RoundShape, Table
 
@@ -51,7 +52,12 @@ def check_trick_count(shape: RoundShape, count: int) -> None:
     """Refuse more tricks than the round has (docs/rules.md, section 3)."""
     if count > shape.tricks:
         raise TooManyTricks(
-            f"a round of {shape.participants} has {shape.tricks} tricks, but {count} are entered",
+            Text(
+                "trick.too_many",
+                participants=shape.participants,
+                tricks=shape.tricks,
+                count=count,
+            ),
             trick=shape.tricks + 1,
         )
 
@@ -87,7 +93,7 @@ class _Replay:
             size = len(cards)
             if size > shape.cards_per_trick or (size < shape.cards_per_trick and number < last):
                 raise WrongTrickSize(
-                    f"a trick has {shape.cards_per_trick} cards, but {size} are entered",
+                    Text("trick.wrong_size", size=shape.cards_per_trick, count=size),
                     trick=number,
                 )
             if size == 0:
@@ -147,27 +153,26 @@ class _Replay:
         self.points[winner] += points
         return TrickPlay(leader, order, cards, winner, after, bottle, price, points)
 
-    def not_a_card(self, card: int) -> str:
+    def not_a_card(self, card: int) -> Text:
         if card < 0:
             return why_not_a_card(self.entries.written(card))
         deck = self.deck
         if card & 1:
             if len(deck.cards) == 54:
-                return "only even numbers have half cards"
-            return (
-                "half cards are only used with 5 or 6 players; "
-                f"this game has {len(deck.cards)} cards"
-            )
-        return f"there is no card {card_text(card)} in the deck"
+                return Text("card.half_only_even")
+            return Text("card.half_not_used", count=len(deck.cards))
+        return Text("card.not_in_deck", card=card_of(card))
 
     def refuse_seen(self, trick: int, player: int, card: int, seen: int) -> None:
         where = self.at(trick, player, card)
         if seen == IMPS:
-            raise CardInImpsTrick(f"{card_text(card)} is in the Imp's Trick", **where)
-        raise CardAlreadyPlayed(f"{card_text(card)} was already played in trick {seen}", **where)
+            raise CardInImpsTrick(Text("card.in_imps_trick", card=card_of(card)), **where)
+        raise CardAlreadyPlayed(
+            Text("card.already_played", card=card_of(card), earlier=seen), **where
+        )
 
     def at(self, trick: int, player: int, card: int) -> Where:
-        text = quote(self.entries.written(card)) if card < 0 else card_text(card)
+        text = quote(self.entries.written(card)) if card < 0 else card_of(card)
         return {"trick": trick, "player": self.shape.names[player], "card": text}
 
     def revoke(self, trick: int, player: int, card: int, key: int, colour: int) -> None:
@@ -176,21 +181,20 @@ class _Replay:
         earlier, other = self.void_at[3 * key + colour]
         self.void[key] &= ~(1 << colour)
         name = self.shape.names[player]
-        colour_name = self.deck.colour_name(card)
-        hand = from_hand = ""
+        code = "revoke"
         if self.table.variant.has_open_hands:
-            hand = " from the open hand" if key & 1 == OPEN else " from the hidden hand"
-            from_hand = " from that hand"
+            code = "revoke.open_hand" if key & 1 == OPEN else "revoke.hidden_hand"
+        played = card_of(card)
+        why = Text(
+            code,
+            player=name,
+            colour=self.deck.colour_text(card),
+            other=card_of(other),
+            card=played,
+            trick=trick,
+        )
         self.warnings.append(
-            Revoke(
-                f"{name} did not follow {colour_name} with {card_text(other)}{hand}, but plays "
-                f"{card_text(card)} ({colour_name}){from_hand} in trick {trick}: a revoke (no "
-                f"card enters a hand during play, so {name} held a {colour_name} card then)",
-                round=self.number,
-                trick=earlier,
-                player=name,
-                card=card_text(card),
-            )
+            Revoke(why, round=self.number, trick=earlier, player=name, card=played)
         )
 
     def finish(self, plays: tuple[TrickPlay, ...], leader: int) -> RoundState:
@@ -221,11 +225,9 @@ class _Replay:
         left = tuple([card for card in self.deck.cards if not seen[card] or seen[card] >= KNOWN])
         given = self.entries.imps_trick
         if given is not None and sorted(given) != list(left):
-            listed = ", ".join(card_text(card) for card in sorted(given))
-            actual = ", ".join(card_text(card) for card in left)
-            raise ImpsTrickError(
-                f"the Imp's Trick is entered as {listed}, but the cards not played are {actual}"
-            )
+            listed = Cards(card_of(card) for card in sorted(given))
+            actual = Cards(card_of(card) for card in left)
+            raise ImpsTrickError(Text("imps.not_the_rest", listed=listed, actual=actual))
         return left
 
 

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from scoring.texts import Text
 from scoring.variants import RoundShape, Table
 
 
@@ -115,28 +116,34 @@ def score_round(
     )
 
 
-def reason(line: ScoreLine, names: Sequence[str], trick_points: int | None, penalty: int) -> str:
+def reason(line: ScoreLine, names: Sequence[str], trick_points: int | None, penalty: int) -> Text:
     """Why a player scores what they score, in plain words.
 
-    >>> reason(ScoreLine(0, 40, 0, None, None, False, "alone", 80), ["Adam"], 40, 13)
-    '40 coins in tricks; plays alone, so doubled: 2 × 40 = 80'
+    >>> print(reason(ScoreLine(0, 40, 0, None, None, False, "alone", 80), ["Adam"], 40, 13))
+    40 coins in tricks; plays alone, so doubled: 2 × 40 = 80
     """
-    if line.bottles:
-        times = "both bottles" if line.bottles == 2 else "the bottle"
-        own = f"owns {times}: minus the Imp's Trick's {penalty} coins"
-        if line.bottles == 2:
-            own += f" twice = {line.result}"
-        else:
-            own += f" = {line.result}"
+    own: Text
+    if line.bottles == 2:
+        own = Text("reason.owns_both", penalty=penalty, result=line.result)
+    elif line.bottles:
+        own = Text("reason.owns_bottle", penalty=penalty, result=line.result)
     else:
-        own = f"{trick_points if trick_points is not None else line.result} coins in tricks"
+        coins = trick_points if trick_points is not None else line.result
+        own = Text("reason.coins", coins=coins)
     if line.how == "alone":
-        return f"{own}; plays alone, so doubled: 2 × {line.result} = {line.score}"
+        return Text("reason.alone", own=own, result=line.result, score=line.score)
     if line.how == "team" and line.partner is not None:
         partner = names[line.partner]
         if line.team_has_bottle:
             if line.bottles:
-                return f"{own}; team with {partner}, who scores the same"
-            return f"team with {partner}, who owns the bottle: the team scores minus {penalty}"
-        return f"{own}; team with {partner}: {line.result} + {line.partner_result} = {line.score}"
+                return Text("reason.team_owner", own=own, partner=partner)
+            return Text("reason.team_partner_owns", partner=partner, penalty=penalty)
+        return Text(
+            "reason.team",
+            own=own,
+            partner=partner,
+            result=line.result,
+            partner_result=line.partner_result or 0,
+            score=line.score,
+        )
     return own

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from scoring.game import GameState, next_dealer_after
 from scoring.scores import reason
 from scoring.state import RoundState
+from scoring.texts import Text
 from scoring.tricks import winning_place
 
 __all__ = ["Journey", "Purchase", "RoundStory", "ScoreStory", "journeys", "round_story"]
@@ -71,7 +72,7 @@ class ScoreStory:
 
     player: int
     score: int
-    reason: str
+    reason: Text
     coins: int | None
     tricks: int | None
     bottles: int

@@ -14,7 +14,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
-from scoring.cards import card_text
+from scoring.cards import card_of
+from scoring.texts import Text, Value
 
 if TYPE_CHECKING:
     from scoring.state import TrickPlay
@@ -79,26 +80,20 @@ def wins_so_far(cards: Sequence[int], price: int) -> int:
     return winning_place(cards, price)[0]
 
 
-def explain(ruling: TrickRuling, players: Sequence[str]) -> str:
+def explain(ruling: TrickRuling, players: Sequence[Value]) -> Text:
     """One sentence that says who wins a trick and why.
 
     ``players`` are the names of whoever played each card, in play order.
     """
     winner = players[ruling.winner_index]
-    card = card_text(ruling.winning_card)
-    price = card_text(ruling.old_price)
+    card = card_of(ruling.winning_card)
+    price = card_of(ruling.old_price)
     if ruling.new_price is None:
-        return (
-            f"No card is below the price {price}, so the highest card, {card}, wins: "
-            f"{winner} wins the trick; the bottle does not move."
-        )
-    return (
-        f"{card} is the highest card below the price {price}: {winner} wins the trick "
-        f"and the bottle; the price is now {card}."
-    )
+        return Text("ruling.not_sold", price=price, card=card, winner=winner)
+    return Text("ruling.sold", card=card, price=price, winner=winner)
 
 
-def explain_play(play: TrickPlay, names: Sequence[str]) -> str:
+def explain_play(play: TrickPlay, names: Sequence[str]) -> Text:
     """The ruling on a complete :class:`~scoring.state.TrickPlay`, in words.
 
     With two bottles the dearer one is sold; the sentence then names the
@@ -108,5 +103,5 @@ def explain_play(play: TrickPlay, names: Sequence[str]) -> str:
     text = explain(ruling, [names[seat] for seat in play.players])
     after = play.price
     if ruling.new_price is not None and after is not None and after != ruling.new_price:
-        text = text[:-1] + f" (the other bottle's {card_text(after)} is now the dearer price)."
+        return Text("ruling.sold_other_dearer", other=card_of(after), **text.values)
     return text

@@ -23,6 +23,7 @@ from functools import cache
 
 from scoring.cards import Deck, deck_for
 from scoring.findings import RecordError, quote
+from scoring.texts import Text, joined
 
 ONE_HAND, BRIGHT_HOUSE, DEVILS_EYE = "one", "bright-house", "devils-eye"
 OPEN, HIDDEN = 0, 1
@@ -67,11 +68,10 @@ TEAM_LAYOUTS = {
 
 @dataclass(frozen=True)
 class Variant:
-    """One way to play (docs/rules.md, sections 3, 5, 6)."""
+    """One way to play (docs/rules.md, sections 3, 5, 6). Its title and
+    description are texts of :data:`scoring.texts.TEMPLATES`, by its name."""
 
     name: str
-    title: str
-    description: str
     players: tuple[int, ...]
     bottles: int = 1
     has_teams: bool = False
@@ -79,6 +79,26 @@ class Variant:
     hands: str = ONE_HAND
     open_hand_size: int = 0
     hidden_hand_size: int = 0
+
+    @property
+    def title_text(self) -> Text:
+        """The variant's title as a text ("Classic")."""
+        return Text(f"variant.{self.name}.title")
+
+    @property
+    def description_text(self) -> Text:
+        """One sentence on how the variant is played, as a text."""
+        return Text(f"variant.{self.name}.description")
+
+    @property
+    def title(self) -> str:
+        """The variant's title in English."""
+        return str(self.title_text)
+
+    @property
+    def description(self) -> str:
+        """How the variant is played, in English."""
+        return str(self.description_text)
 
     @property
     def has_open_hands(self) -> bool:
@@ -89,32 +109,24 @@ class Variant:
 VARIANTS = {
     variant.name: variant
     for variant in (
-        Variant("classic", "Classic", "Everyone for themselves; one bottle.", (3, 4)),
+        Variant("classic", (3, 4)),
         Variant(
             "teams",
-            "Teams",
-            "Partners sit opposite and add their coins; players alone score double.",
             (4, 5, 6),
             has_teams=True,
         ),
         Variant(
             "second-bottle",
-            "Second bottle",
-            "Everyone for themselves with two bottles; the dearer one is sold.",
             (5, 6),
             bottles=2,
         ),
         Variant(
             "lopaka",
-            "Lopaka",
-            "Two players and Lopaka, a face-up dummy who plays by fixed rules.",
             (2,),
             has_lopaka=True,
         ),
         Variant(
             "bright-house",
-            "Bright House",
-            "Two players, each with an open and a hidden hand; four cards a trick.",
             (2,),
             hands=BRIGHT_HOUSE,
             open_hand_size=8,
@@ -122,8 +134,6 @@ VARIANTS = {
         ),
         Variant(
             "devils-eye",
-            "Devil's Eye",
-            "Two players, each with a face-up hand of 7 and a hidden hand of 9.",
             (2,),
             hands=DEVILS_EYE,
             open_hand_size=7,
@@ -205,14 +215,16 @@ class Table:
         chosen = VARIANTS.get(variant)
         if chosen is None:
             names = ", ".join(VARIANTS)
-            raise RecordError(f"unknown variant {quote(variant)}: it must be one of {names}")
+            raise RecordError(Text("variant.unknown", value=quote(variant), names=names))
         count = len(players)
         layout = _layout_for(chosen, teams, count)
         if count not in chosen.players:
-            allowed = " or ".join(str(n) for n in chosen.players)
-            raise RecordError(f"the {chosen.title} variant is for {allowed} players, not {count}")
+            allowed = joined("list.or", chosen.players)
+            raise RecordError(
+                Text("variant.players", variant=chosen.title_text, allowed=allowed, count=count)
+            )
         if chosen.has_lopaka and any(name.casefold() == "lopaka" for name in players):
-            raise RecordError("no player may be called Lopaka in the Lopaka variant")
+            raise RecordError(Text("variant.lopaka_name"))
         return cls(tuple(players), chosen, layout, deck_for(edition, count))
 
     @property
@@ -233,19 +245,15 @@ class Table:
 def _layout_for(variant: Variant, teams: str | None, count: int) -> TeamLayout | None:
     if not variant.has_teams:
         if teams is not None:
-            raise RecordError(
-                f"a team layout is given, but the {variant.title} variant has no teams"
-            )
+            raise RecordError(Text("variant.no_teams", variant=variant.title_text))
         return None
     if teams is None:
-        raise RecordError("the teams variant needs a team layout: 2-1-1, 2-2-1, 2-2-2 or 2-2-1-1")
+        raise RecordError(Text("teams.missing"))
     layout = TEAM_LAYOUTS.get(teams)
     if layout is None:
-        raise RecordError(
-            f"unknown team layout {quote(teams)}: it must be 2-1-1, 2-2-1, 2-2-2 or 2-2-1-1"
-        )
+        raise RecordError(Text("teams.unknown", value=quote(teams)))
     if layout.players != count:
-        raise RecordError(f"teams {teams} is for {layout.players} players, not {count}")
+        raise RecordError(Text("teams.players", teams=teams, players=layout.players, count=count))
     return layout
 
 

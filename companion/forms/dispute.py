@@ -15,6 +15,7 @@ from typing import Any
 from django import forms
 from django.utils.text import capfirst
 
+from companion.texts import say
 from scoring.dispute import DisputeError, DisputeRuling, rule_disputed_trick
 from scoring.names import NAME_MAX
 
@@ -121,7 +122,7 @@ class DisputeForm(forms.Form):
             data["ruling"] = self._rule(data)
         except DisputeError as error:
             for finding in error.findings:
-                self.add_error(_field_of(finding, self.fields), capfirst(str(finding)) + ".")
+                self.add_error(_field_of(finding, self.fields), capfirst(say(finding)) + ".")
         return data
 
     def _rule(self, data: dict[str, Any]) -> DisputeRuling:

@@ -8,6 +8,7 @@ from typing import Any
 
 from django import forms
 
+from companion.texts import say
 from scoring.findings import RecordError
 from scoring.names import GROUP_MAX, check_group
 
@@ -33,5 +34,5 @@ class GroupForm(forms.Form):
         try:
             data["name"], data["names"] = check_group(data["name"], lines)
         except RecordError as error:
-            self.add_error("players" if "player" in str(error) else "name", f"{error}.")
+            self.add_error("players" if "player" in str(error) else "name", f"{say(error)}.")
         return data

@@ -15,6 +15,7 @@ from typing import Any
 
 from django import forms
 
+from companion.texts import say
 from scoring.findings import RecordError, WrongDeck
 from scoring.game import suggested_rounds
 from scoring.names import MAX_ROUNDS, MAX_TARGET, NAME_MAX, check_goal, check_players, clean_name
@@ -100,7 +101,8 @@ class NewGameForm(forms.Form):
         self.fields["variant"].choices = [
             (
                 variant_value(variant.name, layout and layout.name),
-                f"{variant.title}{' ' + layout.name if layout else ''}: {variant.description}",
+                f"{say(variant.title_text)}{' ' + layout.name if layout else ''}: "
+                f"{say(variant.description_text)}",
             )
             for variant, layout in self.options
         ]
@@ -135,9 +137,9 @@ class NewGameForm(forms.Form):
             try:
                 Table.create(players, variant, teams or None, data.get("edition", "classic"))
             except WrongDeck as error:
-                self.add_error("edition", f"{error}.")
+                self.add_error("edition", f"{say(error)}.")
             except RecordError as error:
-                self.add_error("variant", f"{error}.")
+                self.add_error("variant", f"{say(error)}.")
         data["players"], data["variant_name"], data["teams"] = list(players), variant, teams
         dealer = data.get("dealer")
         if dealer == RANDOM:
@@ -158,14 +160,14 @@ class NewGameForm(forms.Form):
             try:
                 clean_name(text)
             except RecordError as error:
-                self.add_error(f"name_{seat}", f"{error}.")
+                self.add_error(f"name_{seat}", f"{say(error)}.")
                 refused = True
         if refused:
             return None
         try:
             return check_players(names)
         except RecordError as error:
-            self.add_error(None, f"{error}.")
+            self.add_error(None, f"{say(error)}.")
             return None
 
     def _goal(self, data: dict[str, Any], players: int) -> None:
@@ -183,7 +185,7 @@ class NewGameForm(forms.Form):
         try:
             check_goal(rounds=data["goal_rounds"], target=data["goal_target"])
         except RecordError as error:
-            self.add_error("target" if goal == "target" else "rounds", f"{error}.")
+            self.add_error("target" if goal == "target" else "rounds", f"{say(error)}.")
 
     def game_fields(self) -> dict[str, Any]:
         data = self.cleaned_data

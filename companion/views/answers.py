@@ -43,13 +43,13 @@ from django import forms
 from django.contrib import messages
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
-from django.utils.text import capfirst
 
 from companion import actions, history
 from companion.access import Access, refresh
 from companion.forms import StampForm
 from companion.present import HtmxHttpRequest, Replay, Replayed
 from companion.round_screen import round_context
+from companion.texts import in_words
 from scoring.findings import Finding
 
 NOT_DONE = (actions.Conflict, actions.Refused, Finding)
@@ -78,34 +78,6 @@ class Refusal:
 
     def __str__(self) -> str:
         return self.text
-
-
-def in_words(finding: Finding, shown: int | None = None) -> str:
-    """A finding in the players' words: who, which card, which trick, and
-    why — the round only when it is not the round ``shown``.
-
-    >>> from scoring.findings import CardAlreadyPlayed
-    >>> found = CardAlreadyPlayed("24 was already played in trick 1",
-    ...                           round=2, trick=3, player="Betty", card="24")
-    >>> in_words(found, shown=2)
-    "Betty's 24 in trick 3: 24 was already played in trick 1."
-    >>> in_words(found, shown=3)
-    "Round 2: Betty's 24 in trick 3: 24 was already played in trick 1."
-    """
-    why = finding.why
-    trick = "" if finding.trick is None else f" in trick {finding.trick}"
-    if finding.player is not None and finding.card is not None:
-        text = f"{finding.player}'s {finding.card}{trick}: {why}"
-    elif finding.player is not None and finding.player not in why:
-        text = f"{finding.player}{trick}: {why}"
-    elif finding.trick is not None and f"trick {finding.trick}" not in why:
-        text = f"Trick {finding.trick}: {why}"
-    else:
-        text = why
-    if finding.round is not None and finding.round != shown:
-        text = f"Round {finding.round}: {text}"
-    text = capfirst(text.strip()) or ""
-    return text if text.endswith((".", "!", "?")) else f"{text}."
 
 
 def refusal(problem: Problem, access: Access, shown: int | None = None) -> tuple[int, str]:

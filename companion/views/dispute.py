@@ -31,6 +31,7 @@ from companion.forms.dispute import SEATS, DisputeForm, draft, is_submitted, is_
 from companion.models import Game
 from companion.present import HtmxHttpRequest, face, pick, round_view
 from companion.round_screen import round_replay
+from companion.texts import say
 from companion.views.answers import in_place
 from scoring.cards import Deck, card_code
 from scoring.dispute import DisputeError, DisputeRuling, card_choices, dispute_deck
@@ -118,7 +119,7 @@ def _deck(typed: dict[str, str]) -> tuple[Deck, str]:
     try:
         return dispute_deck(typed["edition"], bool(typed["half_cards"])), ""
     except DisputeError as error:
-        return dispute_deck("classic", False), str(error)
+        return dispute_deck("classic", False), say(error)
 
 
 def _slots(deck: Deck, typed: dict[str, str], ruling: DisputeRuling | None) -> list[dict[str, Any]]:

@@ -69,7 +69,7 @@ def test_set_up_and_play_a_whole_round_of_three(page, screenshot_dir):
     for card in tricks[0]:
         tap_card(page, card)
     ruling = page.locator(".ruling-text").inner_text()
-    assert explain_play(first.tricks[0], first.shape.names) in ruling
+    assert str(explain_play(first.tricks[0], first.shape.names)) in ruling
     assert f"{first.tricks[0].points} coins in the trick" in page.locator(".ruling").inner_text()
     page.screenshot(path=screenshot_dir / "round-ruling.png", full_page=False)
 
@@ -84,7 +84,7 @@ def test_set_up_and_play_a_whole_round_of_three(page, screenshot_dir):
     assert state.complete
     for line in state.outcome.lines:
         why = reason(line, state.shape.names, state.trick_points[line.player], state.penalty)
-        assert why in result
+        assert str(why) in result
         assert str(line.score) in result
     page.screenshot(path=screenshot_dir / "round-result.png", full_page=True)
 

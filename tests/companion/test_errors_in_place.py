@@ -9,6 +9,7 @@ import re
 
 import pytest
 
+from companion import texts
 from companion.views import answers
 from tests.companion.conftest import rounds_of, text
 
@@ -30,7 +31,7 @@ def here(page: str) -> list[tuple[str, str]]:
 
 
 def test_the_players_words_examples_run():
-    failures, tried = doctest.testmod(answers)
+    failures, tried = doctest.testmod(texts)
     assert (failures, tried > 0) == (0, True)
 
 

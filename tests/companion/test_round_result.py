@@ -42,7 +42,7 @@ def test_the_last_trick_shows_the_result_with_reasons(played):
     assert f"holds <strong>{state.penalty}</strong> coins" in page
     names = state.shape.names
     for line in state.outcome.lines:
-        assert reason(line, names, state.trick_points[line.player], state.penalty) in page
+        assert str(reason(line, names, state.trick_points[line.player], state.penalty)) in page
     assert "Confirm round 1" in page
 
 

@@ -17,6 +17,7 @@ from scoring.dispute import (
     WrongDeckForDispute,
     rule_disputed_trick,
 )
+from scoring.texts import Text
 
 NAMES = ["Adam", "Betty", "Christian", "Doris"]
 
@@ -32,11 +33,11 @@ def test_the_books_worked_example():
     assert card_text(ruling.winning_card) == "17"
     assert ruling.is_sold is True
     assert ruling.prices_after_text == ("17",)
-    assert ruling.sentence == (
+    assert str(ruling.sentence) == (
         "17 is the highest card below the price 19: Christian wins the trick and the bottle; "
         "the price is now 17."
     )
-    assert ruling.bottle_sentence == (
+    assert str(ruling.bottle_sentence) == (
         "The bottle is sold to Christian: the price goes from 19 to 17."
     )
 
@@ -71,16 +72,16 @@ def test_the_books_worked_example():
 def test_rulings(edition, half, prices, cards, winner, after, bottle):
     ruling = rule(cards, prices, edition, half)
 
-    assert ruling.winner == winner
+    assert str(ruling.winner) == winner
     assert list(ruling.prices_after_text) == after
-    assert ruling.bottle_sentence.startswith(bottle)
+    assert str(ruling.bottle_sentence).startswith(bottle)
 
 
 def test_blank_places_are_skipped_but_keep_their_number():
     ruling = rule_disputed_trick("classic", False, ["19"], ["24", "", "17"], ["Adam", "", ""])
 
-    assert ruling.names == ("Adam", "Player 3")
-    assert ruling.winner == "Player 3"
+    assert ruling.names == ("Adam", Text("dispute.player", number=3))
+    assert str(ruling.winner) == "Player 3"
 
 
 def test_names_are_cleaned_by_the_engine_rule():
@@ -252,7 +253,7 @@ def test_card_choices_while_the_trick_is_tapped():
 def test_the_bottle_sentence_names_the_owner(prices, cards, owners, sentence):
     ruling = rule_disputed_trick("classic", False, prices, cards.split(), [], owners=owners)
 
-    assert ruling.bottle_sentence.startswith(sentence)
+    assert str(ruling.bottle_sentence).startswith(sentence)
 
 
 def test_an_owner_s_name_is_checked_like_a_player_s():

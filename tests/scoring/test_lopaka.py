@@ -16,7 +16,7 @@ def codes(texts):
 
 def play(hand, trick, price="19"):
     card, reason = lopaka_play(codes(hand), codes(trick), card_code(price), DECK)
-    return card_text(card), reason
+    return card_text(card), str(reason)
 
 
 def test_the_books_lopaka_example():

@@ -99,7 +99,7 @@ def test_lopakas_card_is_forced_with_the_reason_when_his_hand_is_known():
     assert card_text(prompt.forced) == "32"
     assert texts(prompt.choices) == ["32"]
     assert prompt.is_hand_known is True
-    assert prompt.reason == (
+    assert str(prompt.reason) == (
         "Lopaka must follow blue and 32 is the highest card that wins the trick."
     )
 
@@ -107,7 +107,7 @@ def test_lopakas_card_is_forced_with_the_reason_when_his_hand_is_known():
 def test_lopaka_leading_is_forced_to_his_highest_card():
     table, prompt = ask("lopaka", ["Adam", "Betty"], ["24 32 20"], lopaka_hand=LOPAKA_HAND)
     assert card_text(prompt.forced) == "36"
-    assert prompt.reason == "Lopaka leads his highest card, 36."
+    assert str(prompt.reason) == "Lopaka leads his highest card, 36."
 
 
 def test_lopaka_is_not_forced_when_his_hand_is_unknown():

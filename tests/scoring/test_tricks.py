@@ -22,7 +22,7 @@ def test_the_books_worked_example():
     assert ruling.bottle == 0
     assert card_text(ruling.old_price) == "19"
     assert card_text(ruling.new_price) == "17"
-    assert explain(ruling, NAMES) == (
+    assert str(explain(ruling, NAMES)) == (
         "17 is the highest card below the price 19: Christian wins the trick and the bottle; "
         "the price is now 17."
     )
@@ -61,7 +61,7 @@ def test_trick_ruling(price, cards, winner, new_price):
 
 def test_no_card_below_the_price_is_explained():
     ruling = rule_trick(codes("24 20 32 21"), codes("19"))
-    assert explain(ruling, NAMES) == (
+    assert str(explain(ruling, NAMES)) == (
         "No card is below the price 19, so the highest card, 32, wins: "
         "Christian wins the trick; the bottle does not move."
     )
