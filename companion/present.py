@@ -17,6 +17,7 @@ from typing import Any
 from django.http import HttpRequest
 from django.utils.html import escape
 from django.utils.safestring import SafeString
+from django.utils.translation import get_language
 from django_htmx.middleware import HtmxDetails
 
 from companion.access import Access
@@ -30,6 +31,7 @@ from scoring.prompt import Prompt, next_card
 from scoring.record import GameRecord, replay
 from scoring.rounds import RoundState, TrickPlay
 from scoring.scores import reason
+from scoring.texts import colour_text
 from scoring.tricks import explain_play
 from scoring.variants import BRIGHT_HOUSE, OPEN, Table
 
@@ -92,29 +94,35 @@ class PlayedCard:
     wins: bool = False
 
 
-@lru_cache(maxsize=1024)
 def face(deck: Deck, code: int, *, named: bool = False) -> CardFace:
     """How one card of the deck looks on screen; ``named``: with its colour
     written out beside the symbol (the dispute page's rows), the words then
-    saying only the coins.
+    saying only the coins. The colour is the reader's word for it.
 
     Memoized: a card's face depends on nothing but the deck (the engine's
-    constant decks), so each face is built once per process; no game state
-    is kept. The markup is the ``face`` partial of ``imp/cards.html``.
+    constant decks) and the reader's language, so each face is built once
+    per process and language; no game state is kept. The markup is the
+    ``face`` partial of ``imp/cards.html``.
     """
+    return _face(deck, code, named, get_language())
+
+
+@lru_cache(maxsize=2048)
+def _face(deck: Deck, code: int, named: bool, language: str | None) -> CardFace:
     colour = deck.colour_name(code)
+    word = say(deck.colour_text(code))
     prefix = "suit" if deck.edition == "classic" else "matagot"
     text, count = card_text(code), deck.coins[code]
     return CardFace(
         code=code,
         text=escape(text),
-        colour=escape(colour),
+        colour=escape(word),
         symbol=escape(COLOUR_SYMBOLS[deck.colour[code]]),
         css=escape(f"{prefix}-{colour}"),
         coins=escape(count),
-        label=escape(f"{text}, {coins(count)}, {colour}"),
-        words=escape(f", {coins(count)}" if named else f", {colour}, {coins(count)}"),
-        shown=escape(f" {colour}" if named else ""),
+        label=escape(f"{text}, {coins(count)}, {word}"),
+        words=escape(f", {coins(count)}" if named else f", {word}, {coins(count)}"),
+        shown=escape(f" {word}" if named else ""),
     )
 
 
@@ -337,7 +345,8 @@ def led_view(deck: Deck, colour: int) -> dict[str, str]:
     its name and symbol as the table's deck shows them."""
     prefix = "suit" if deck.edition == "classic" else "matagot"
     name = deck.colour_names()[colour]
-    return {"name": name, "symbol": COLOUR_SYMBOLS[colour], "css": f"{prefix}-{name}"}
+    word = say(colour_text(name))
+    return {"name": word, "symbol": COLOUR_SYMBOLS[colour], "css": f"{prefix}-{name}"}
 
 
 def pick(card: CardFace, state: str, *, led: bool = False) -> dict[str, Any]:

@@ -1,5 +1,8 @@
 """Shared pytest fixtures. The cast of users and factories will live here."""
 
+import pytest
+from django.utils import translation
+
 
 def pytest_configure(config):
     """The message catalogues compiled before any test (as ``make`` does),
@@ -7,3 +10,12 @@ def pytest_configure(config):
     from companion.messages import compile_stale
 
     compile_stale()
+
+
+@pytest.fixture(autouse=True)
+def _language_of_the_next_test():
+    """Each test starts in the default language: a request in German
+    activates German for the thread it runs in, and a test that draws a card
+    or says an engine text outside a request would read it."""
+    yield
+    translation.deactivate()
