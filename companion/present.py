@@ -315,6 +315,14 @@ def prompt_view(replayed: Replay, state: RoundState, ask: Prompt) -> dict[str, A
             }
         )
     unseen, choices = set(ask.unseen), set(ask.choices)
+    picker = [
+        pick(
+            face(deck, card),
+            "ok" if card in choices else "off" if card in unseen else "gone",
+            led=ask.led is not None and deck.colour[card] == ask.led,
+        )
+        for card in deck.cards
+    ]
     led = None if ask.led is None else led_view(deck, ask.led)
     hand = ""
     if replayed.table.variant.hands == BRIGHT_HOUSE:
@@ -329,14 +337,8 @@ def prompt_view(replayed: Replay, state: RoundState, ask: Prompt) -> dict[str, A
         "forced": None if ask.forced is None else face(deck, ask.forced),
         "reason": None if ask.reason is None else say(ask.reason),
         "led": led,
-        "picker": [
-            pick(
-                face(deck, card),
-                "ok" if card in choices else "off" if card in unseen else "gone",
-                led=ask.led is not None and deck.colour[card] == ask.led,
-            )
-            for card in deck.cards
-        ],
+        "picker": picker,
+        "marks": "".join(item["mark"] for item in picker),
     }
 
 
@@ -353,14 +355,32 @@ def pick(card: CardFace, state: str, *, led: bool = False) -> dict[str, Any]:
     """One card of the picker: a button to enter it ("ok"), a disabled one
     ("off": the engine says it cannot be played now), or a gap ("gone":
     played already); ``led``: of the colour led in the trick (set off on
-    screen). The markup is the ``pick`` partial of ``imp/cards.html``."""
+    screen). The markup is the ``pick`` partial of ``imp/cards.html``;
+    ``mark`` is the same in one character, for a card's answer to a phone
+    that already shows the grid (:data:`MARKS`)."""
+    led = led and state != "gone"
     return {
         "face": card,
         "state": state,
         "off": state == "off",
         "gone": state == "gone",
-        "led": led and state != "gone",
+        "led": led,
+        "mark": MARKS[(state, led)],
     }
+
+
+MARKS = {
+    ("ok", False): ".",
+    ("ok", True): "l",
+    ("off", False): "o",
+    ("off", True): "O",
+    ("gone", False): "-",
+}
+"""Each card of the grid in one character, in the deck's order: the answer
+to a card tapped on a phone with JavaScript sends these in place of the
+grid's buttons, and static/js/round.js sets the buttons it already shows
+(a button to tap ".", of the colour led "l", one that may not be played now
+"o" or "O" when of the colour led, a gap "-")."""
 
 
 def goal_text(game: Game, players: int) -> str:

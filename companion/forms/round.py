@@ -10,6 +10,7 @@ from django import forms
 
 from companion.forms.stamp import StampForm
 from scoring.cards import Deck, card_code, card_text
+from scoring.findings import Finding
 
 
 class CardField(forms.Field):
@@ -145,6 +146,38 @@ class QuickForm(StampForm):
 
     def bottle_fields(self) -> list[forms.BoundField]:
         return [self[f"bottle_{i}"] for i in range(self.bottles)]
+
+    def fields_for(self, finding: Finding) -> list[str]:
+        """The fields an engine's finding is about, the one to show it first,
+        from its code and values (:mod:`scoring.texts`; :data:`ABOUT`): a
+        player's coins, every number, the bottle owners, the Imp's Trick's
+        coins. None for a finding about none of them."""
+        about = ABOUT.get(finding.code)
+        player = finding.values.get("player")
+        if about == "player" and isinstance(player, str) and player in self.names:
+            return [f"points_{self.names.index(player)}"]
+        if about == "numbers":
+            return [f"points_{seat}" for seat in range(len(self.names))] + ["imps_trick_points"]
+        if about == "bottle":
+            return [f"bottle_{index}" for index in range(self.bottles)]
+        if about == "imps":
+            return ["imps_trick_points"]
+        return []
+
+
+ABOUT = {
+    "quick.coins_missing": "player",
+    "quick.coins_range": "player",
+    "quick.not_adding_up": "numbers",
+    "quick.owners": "bottle",
+    "quick.owners_one": "bottle",
+    "quick.imps_range": "imps",
+    "quick.imps_cards_coins": "imps",
+}
+"""What of a quick entry each of the engine's findings about it concerns
+(scoring/quick.py raises them): the coins of the player it names, all the
+numbers (they must add up to the deck's coins), the bottle owners, or the
+Imp's Trick's coins; :meth:`QuickForm.fields_for` turns it into fields."""
 
 
 class MoveForm(StampForm):

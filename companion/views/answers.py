@@ -17,9 +17,9 @@ beside the control it concerns, and moves the focus there. Two parts:
       return refused(request, access, problem, at="quick", form=form)
 
   and, when the form's fields are on the screen, the bound ``form``: its
-  field errors then show beside each field, a finding the form can place
-  (its ``field_for(finding)``, if it has one) too, and the first field in
-  error takes the focus;
+  field errors then show beside each field, a finding of the engine the
+  form can place (its ``fields_for(finding)``, if it has one) beside the
+  fields it concerns, and the first field in error takes the focus;
 - the template marks that place, beside the form's button, once::
 
       {% include "imp/errors.html#here" with at="quick" %}
@@ -150,11 +150,11 @@ PLAY = "play"
 
 def round_template(request: HtmxHttpRequest, view: dict[str, Any]) -> str:
     """The whole page; for htmx the round partial; for a card sent by
-    round.js only the play region and the coins, while the round goes on
-    and nothing else on the screen changes (no revoke to show, no result)."""
+    round.js only the play region, the header, the revoke place and the
+    coins, while the round goes on (no result to show)."""
     if not request.htmx:
         return "imp/round.html"
-    if request.htmx.target == PLAY and view["ask"] is not None and not view["warnings"]:
+    if request.htmx.target == PLAY and view["ask"] is not None:
         return "imp/round/answer.html"
     return "imp/round.html#round"
 
@@ -188,19 +188,27 @@ def refused(
 
 
 def _place_on_fields(form: forms.Form, problem: Problem, text: str) -> bool:
-    """Put a finding on the form's field it concerns (the form's own
-    ``field_for``), then mark the fields in error for the eye and the screen
-    reader, the first taking the focus. Whether a field shows the reason."""
-    field_for = getattr(form, "field_for", None)
-    if isinstance(problem, Finding) and field_for is not None:
-        name = field_for(problem)
-        if name is not None:
-            form.add_error(name, text)
+    """Put an engine's finding beside the form's fields it concerns (the
+    form's own ``fields_for``: the first shows it, in the engine's words,
+    the others point to it), then mark the fields in error for the eye and
+    the screen reader, the first taking the focus. Whether a field shows
+    the reason."""
     fields = form.fields
-    invalid = [name for name in form.errors if name in fields and not fields[name].widget.is_hidden]
+    concerned: dict[str, str] = {}  # a field in error: the id of the words it points to
+    fields_for = getattr(form, "fields_for", None)
+    if isinstance(problem, Finding) and fields_for is not None:
+        names = [name for name in fields_for(problem) if name in fields]
+        if names:
+            form.add_error(names[0], text)
+            fields[names[0]].by_engine = True  # type: ignore[attr-defined]
+            concerned = dict.fromkeys(names, f"{form[names[0]].auto_id}-error")
+    for name in form.errors:
+        if name in fields:
+            concerned.setdefault(name, f"{form[name].auto_id}-error")
+    invalid = [name for name in fields if name in concerned and not fields[name].widget.is_hidden]
     for name in invalid:
         fields[name].widget.attrs.update(
-            {"aria-invalid": "true", "aria-describedby": f"{form[name].auto_id}-error"}
+            {"aria-invalid": "true", "aria-describedby": concerned[name]}
         )
     if invalid:
         fields[invalid[0]].widget.attrs["autofocus"] = True

@@ -28,6 +28,7 @@
   let retryDelay = 1000;
   let pristine = null;
   let refreshing = false;
+  let refreshWanted = false;
 
   function play() {
     return document.getElementById("play");
@@ -107,6 +108,13 @@
     if (trick && pristine !== null) trick.innerHTML = pristine;
     if (trick) trick.dataset.drawn = "yes";
     region.querySelectorAll("form.picker button.pick.sent").forEach((b) => b.classList.remove("sent"));
+    // A card the engine says may not be played now is for the player the
+    // server asks; while cards wait, the table taps for a later player:
+    // every card left can be tapped, and the server judges it when it comes.
+    region.querySelectorAll("form.picker button.pick").forEach((b) => {
+      if (b.dataset.off === undefined) b.dataset.off = b.disabled ? "yes" : "";
+      b.disabled = b.classList.contains("gone") || (b.dataset.off === "yes" && !queue.length);
+    });
     const slots = trick ? Array.from(trick.querySelectorAll(".slots .slot")) : [];
     const start = slots.findIndex((slot) => slot.classList.contains("next"));
     queue.forEach((entry, index) => {
@@ -301,7 +309,8 @@
       save();
       swap(html);
       const region = play();
-      if (region && region.hasAttribute("data-refresh") && !queue.length) refreshRound();
+      if (region && region.hasAttribute("data-refresh")) refreshWanted = true;
+      if (refreshWanted && !queue.length && !refreshing) refreshRound();
       pump();
       return;
     }
@@ -325,16 +334,28 @@
     status();
   }
 
-  // Put each part of an answer in place of the part with its id.
+  // Put each part of an answer in place of the part with its id. The grid
+  // (its form and buttons) never leaves the page (keepGrid): a finger
+  // pressing a card while an answer comes in still taps it — a button taken
+  // out of the page, even for a moment, between the finger's down and up,
+  // gets no click. An answer whose grid cannot be set on the one shown (a
+  // card came back, say) is not swapped: the whole round is fetched.
   function swap(html) {
     const template = document.createElement("template");
     template.innerHTML = html;
+    let stale = false;
     Array.from(template.content.children).forEach((part) => {
       const old = part.id && document.getElementById(part.id);
       if (!old) return;
-      old.replaceWith(part);
-      if (window.htmx) window.htmx.process(part);
+      const kept = keepGrid(old, part);
+      if (!kept && part.querySelector(".cards[data-marks]")) {
+        stale = true;
+        return;
+      }
+      if (!kept) old.replaceWith(part);
+      if (window.htmx) window.htmx.process(kept ? old : part);
     });
+    if (stale) refreshRound(true);
     settle();
     // A reason beside the grid takes the focus (as htmx does for [autofocus]).
     const reason = document.querySelector("#play [autofocus]");
@@ -344,14 +365,107 @@
     }
   }
 
+  // ---- the grid: its buttons stay, their marks change ------------------
+
+  // Each card of a grid in one character (companion.present.MARKS): sent as
+  // such in a card's answer, or read from a grid drawn in full.
+  function marksOf(cards) {
+    if (cards.dataset.marks !== undefined) return cards.dataset.marks;
+    return Array.from(cards.children, (item) => {
+      if (item.tagName !== "BUTTON") return "-";
+      const led = item.classList.contains("led");
+      if (item.disabled) return led ? "O" : "o";
+      return led ? "l" : ".";
+    }).join("");
+  }
+
+  // Set the grid's marks of an answer's part on the buttons the screen
+  // shows, and the rest of the part around the grid, which stays where it
+  // is (graft). False when the part's grid cannot be set on the one shown.
+  function keepGrid(old, part) {
+    const form = picker();
+    const fresh = part.querySelector("form.picker[data-queue]");
+    if (!form || !fresh || !old.contains(form)) return false;
+    const grid = form.querySelector(".cards");
+    const freshGrid = fresh.querySelector(".cards");
+    const marks = freshGrid ? marksOf(freshGrid) : "";
+    if (!grid || grid.children.length !== marks.length) return false;
+    const items = Array.from(grid.children);
+    if (!items.every((item, index) => item.tagName === "BUTTON" || marks[index] === "-")) return false;
+    const path = pathTo(old, form);
+    const freshPath = pathTo(part, fresh);
+    if (path.map((node) => node.tagName).join() !== freshPath.map((node) => node.tagName).join()) return false;
+    items.forEach((item, index) => setMark(item, marks[index]));
+    path.forEach((node, depth) => graft(node, freshPath[depth], path[depth + 1], freshPath[depth + 1]));
+    return true;
+  }
+
+  // The elements from `root` down to `node`, both included.
+  function pathTo(root, node) {
+    const path = [];
+    for (let at = node; at; at = at === root ? null : at.parentElement) path.unshift(at);
+    return path;
+  }
+
+  // `old` takes the attributes and children of `fresh`, but for its child
+  // `keep` (on the way to the grid), which stays in place of `freshKeep`.
+  function graft(old, fresh, keep, freshKeep) {
+    if (!keep) return; // the grid's form itself: its hidden fields stay
+    Array.from(old.attributes).forEach((a) => {
+      if (!fresh.hasAttribute(a.name)) old.removeAttribute(a.name);
+    });
+    Array.from(fresh.attributes).forEach((a) => {
+      if (old.getAttribute(a.name) !== a.value) old.setAttribute(a.name, a.value);
+    });
+    const before = [];
+    const after = [];
+    let seen = false;
+    Array.from(fresh.childNodes).forEach((child) => {
+      if (child === freshKeep) seen = true;
+      else (seen ? after : before).push(child);
+    });
+    Array.from(old.childNodes).forEach((child) => {
+      if (child !== keep) child.remove();
+    });
+    keep.before(...before);
+    keep.after(...after);
+  }
+
+  function setMark(item, mark) {
+    if (item.tagName !== "BUTTON") return;
+    const gone = mark === "-";
+    item.classList.toggle("gone", gone);
+    item.classList.toggle("led", mark === "l" || mark === "O");
+    item.dataset.off = mark === "o" || mark === "O" ? "yes" : "";
+    if (gone) item.setAttribute("aria-hidden", "true");
+    else item.removeAttribute("aria-hidden");
+    item.disabled = gone || item.dataset.off === "yes";
+  }
+
   function settle() {
     remember();
     draw();
+    fit();
+  }
+
+  // The news place has a fixed height: a text too long for it (a long
+  // ruling, a note, a reason) is drawn smaller, step by step, until it fits.
+  // Called before the browser paints the change: nothing is seen to move.
+  function fit() {
+    const news = document.querySelector("#play .news");
+    if (!news) return;
+    delete news.dataset.fit;
+    for (let step = 1; step <= 3 && news.scrollHeight > news.clientHeight; step++) {
+      news.dataset.fit = String(step);
+    }
   }
 
   // After a round's first card: the parts below the play that no longer
-  // apply (the dealer, quick entry) go, fetched once, in the background.
-  async function refreshRound() {
+  // apply (the dealer, quick entry) go, fetched once no card waits, in the
+  // background (again, until it matches the screen's state).
+  // With `whole`, an answer could not be set on the screen: the round as
+  // the server has it now replaces it, whatever waits.
+  async function refreshRound(whole) {
     refreshing = true;
     let html = null;
     try {
@@ -364,13 +478,20 @@
       html = null; // offline: the parts below stay as they were; nothing is lost
     }
     refreshing = false;
-    // Only the same state as on the screen: a card stored meanwhile makes it old.
+    // Not an older state than the screen's: a card stored meanwhile makes it old.
     const region = play();
-    const version = region ? 'data-version="' + region.dataset.version + '"' : null;
-    if (html !== null && !queue.length && !sending && version && html.includes(version)) {
+    const shown = region ? Number(region.dataset.version || 0) : 0;
+    const found = html === null ? null : /data-version="(\d+)"/.exec(html);
+    const current = found !== null && Number(found[1]) >= shown;
+    if (html !== null && !sending && (whole || (!queue.length && current))) {
+      refreshWanted = false;
       swap(html);
+    } else if (whole && html !== null) {
+      setTimeout(() => refreshRound(true), 500); // once the card being sent is in
+    } else if (found !== null && !current && refreshWanted && !queue.length && !sending) {
+      refreshRound(); // older than a card stored meanwhile, and none waits: once more
     } else {
-      status();
+      status(); // the next card's answer asks again
     }
   }
 
@@ -388,7 +509,7 @@
     const pick = target && target.closest("#play form.picker button.pick");
     if (pick) {
       event.preventDefault();
-      if (!pick.disabled && !pick.classList.contains("sent")) tap(pick);
+      if (!pick.disabled && !pick.classList.contains("sent") && !pick.classList.contains("gone")) tap(pick);
       return;
     }
     // Undo while cards wait: the last card not yet sent is taken back here.
@@ -403,6 +524,8 @@
     }
   }, true);
 
+  document.addEventListener("htmx:afterSwap", fit);
+
   document.addEventListener("htmx:afterSettle", () => {
     remember();
     draw();
@@ -415,6 +538,7 @@
   });
 
   function start() {
+    fit();
     const region = play();
     if (!region || !region.dataset.send) return;
     queueKey = region.dataset.send;

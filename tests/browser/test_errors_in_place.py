@@ -63,23 +63,39 @@ def test_refused_forms_are_answered_in_place(
     page.goto(f"/g/{game.edit_token}/round/")
     assert (page.locator('script[src*="django-htmx.js"]').count() == 1) is debug
 
-    # A quick entry that does not add up: said beside "Score this round".
+    # A quick entry that does not add up: said beside the numbers, the
+    # first of them focused, each pointing to the words.
     page.get_by_text("Quick entry: only the coins").click()
     for seat, coins in enumerate(["40", "30", "20"]):
         page.get_by_label(f"{NAMES[seat]}'s coins").fill(coins)
     page.get_by_label("Imp's Trick coins").fill("30")
     page.get_by_role("button", name="Score this round").click()
-    error = page.locator("#error-quick")
+    error = page.locator("#id_points_0-error")
     error.wait_for()
     assert error.inner_text() == (
         "The coins entered (Adam 40, Betty 30, Christian 20 and the Imp's Trick 30) make 120, "
         "but the deck holds 126: 6 coins missing."
     )
+    assert page.locator("#error-quick").count() == 0
     assert kept_its_style(page)
-    assert focus_moves_to(page, "error-quick")
-    assert on_screen(page, "#error-quick")
-    assert page.get_by_role("button", name="Score this round").is_visible()
+    assert focus_moves_to(page, "id_points_0")
+    assert on_screen(page, "#id_points_0-error")
+    for label in ("Adam's coins", "Christian's coins", "Imp's Trick coins"):
+        assert page.get_by_label(label).get_attribute("aria-invalid") == "true"
     page.screenshot(path=screenshot_dir / f"error-quick-{name}.png")
+
+    # More coins for one player than the deck holds: said below that
+    # player's coins, in the engine's words, and focused there.
+    page.get_by_label("Betty's coins").fill("127")
+    page.get_by_role("button", name="Score this round").click()
+    error = page.locator("#id_points_1-error")
+    error.wait_for()
+    assert error.inner_text() == "Betty's coins must be between 0 and 126, not 127."
+    assert page.locator("#id_points_0-error").count() == 0
+    assert kept_its_style(page)
+    assert focus_moves_to(page, "id_points_1")
+    assert on_screen(page, "#id_points_1-error")
+    page.screenshot(path=screenshot_dir / f"error-quick-field-{name}.png")
 
     # A card entered meanwhile on another phone: the fresh round, said
     # beside the grid, the page still whole.

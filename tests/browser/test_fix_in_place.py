@@ -131,14 +131,23 @@ def test_a_revoke_is_fixed_in_two_taps_or_let_stand(browser, live_server, viewpo
     name = f"{viewport['width']}x{viewport['height']}"
     game = game_with(*REVOKE[0], *REVOKE[1])
     page.goto(f"/g/{game.edit_token}/round/")
-    warning = page.locator(".banner.warning")
+    warning = page.locator("#revokes .banner.warning")  # below the play: the grid stays put
     assert warning.locator(".revoke").inner_text() == (
         "Revoke? Christian did not follow blue in trick 1 (played 15), but plays blue 8 in trick 2."
+    )
+    assert warning.get_by_role("link", name="Open trick 1 (Christian's 15)").is_visible()
+    assert warning.get_by_role("link", name="Open trick 2 (Christian's 8)").is_visible()
+    # on screen, in the header: the player and the trick, one tap from it
+    chip = page.locator(".round-head .revoke-chip")
+    assert chip.inner_text() == "⚠ Revoke? Christian, trick 1"
+    assert chip.get_attribute("aria-label") == (
+        "Revoke? Christian did not follow blue in trick 1 (played 15), but plays blue 8 in "
+        "trick 2. Open trick 1 (Christian's 15)"
     )
     page.screenshot(path=screenshot_dir / f"revoke-{name}.png")
     taps = Taps(page)
 
-    taps.tap(warning.get_by_role("link", name="Open trick 1 (Christian's 15)"))
+    taps.tap(chip)
     page.get_by_role("heading", name="Fix trick 1").wait_for()
     assert page.locator("label.fix-slot", has_text="Christian").locator("input").is_checked()
     page.screenshot(path=screenshot_dir / f"revoke-open-{name}.png")

@@ -21,19 +21,11 @@ NAMES = ["Adam", "Betty", "Christian"]
 LOPAKA_HAND = ["1", "2", "3", "5", "7", "9", "12", "17", "18", "32", "36"]
 
 
-IDLE = (
-    "() => { const play = document.getElementById('play');"
-    " return !play || play.dataset.idle !== 'no'; }"
-)
-
-
 def tap_card(page, card: str) -> None:
-    """Tap a card in the picker, once the card before it is stored (a tap
-    while an answer is being swapped in is the round screen's own test,
-    tests/browser/test_round_queue.py), and wait until it is gone."""
-    page.wait_for_function(IDLE)
+    """Tap a card in the picker and wait until it is stored: it leaves the
+    grid (a gap). (Taps that do not wait: tests/browser/test_fast_taps.py.)"""
     page.locator(f'form.picker button[value="{card}"]').click()
-    page.locator(f'form.picker button[value="{card}"]').wait_for(state="detached")
+    page.locator(f'form.picker button[value="{card}"]:not(.gone)').wait_for(state="detached")
 
 
 def no_horizontal_scroll(page, width: int) -> bool:

@@ -58,13 +58,14 @@ def test_quick_entry_works_out_the_last_number(browser, live_server, screenshot_
 
         page.get_by_role("button", name="Score this round").click()
 
-        error = page.locator("#error-quick")
+        # said beside the numbers (below the first), the first focused
+        error = page.locator("#id_points_0-error")
         error.wait_for()
         assert error.inner_text() == (
             "The coins entered (Adam 40, Betty 31, Christian 48 and the Imp's Trick 6) make "
             "125, but the deck holds 126: 1 coin missing."
         )
-        assert page.evaluate("document.activeElement.id") == "error-quick"
+        page.wait_for_function("() => document.activeElement?.id === 'id_points_0'")
         page.screenshot(path=screenshot_dir / f"quick-entry-refused-{width}.png")
         assert run_axe(page, AXE.read_text(encoding="utf-8")) == []  # steppers and the error
         assert game.rounds.get(number=1).quick is None

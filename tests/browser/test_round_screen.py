@@ -1,10 +1,11 @@
 """The round screen at a real table, in real Chromium (issue 11): for every
-set-up (tests/setups.py), a whole round tapped card by card (at 360x780 or
-412x915, see :func:`phones_of`), with no scroll, nothing that moves, and the
-facts of the trick always on screen."""
+set-up (tests/setups.py), a whole round tapped card by card at 360x780, then
+the next one at 412x915, with no scroll, nothing that moves, the facts of
+the trick always on screen, and every trick's ruling whole in its place."""
 
 from __future__ import annotations
 
+import copy
 import re
 import uuid
 
@@ -14,9 +15,10 @@ from companion import actions
 from companion.forms import Stamp
 from companion.models import Game
 from scoring.cards import card_code
+from scoring.findings import RuleError
 from scoring.record import parse_record, replay
 from scoring.simulate import simulate
-from tests.setups import EACH_TABLE, EVERY_SETUP, Setup
+from tests.setups import EVERY_SETUP
 
 NAMES = ["Adam", "Betty", "Christian", "Doris", "Eve", "Frank"]
 PHONES = [{"width": 360, "height": 780}, {"width": 412, "height": 915}]
@@ -39,7 +41,6 @@ new PerformanceObserver((list) => {
   }
 }).observe({type: "layout-shift", buffered: true});
 """
-STORED = "() => document.getElementById('play')?.dataset.idle === 'yes'"
 
 
 def start(setup, seed: int) -> tuple[Game, dict]:
@@ -79,9 +80,28 @@ def known_hands(game: Game, entry: dict) -> None:
         actions.set_known_hand(game, stamp, seat, [card_code(card) for card in cards])
 
 
-# One look at the screen before a tap (one round trip to the browser): the
-# boxes of what the table needs, the texts it reads, the marked cards.
-LOOK = """card => {
+# One look at the screen before a tap (one round trip to the browser), once
+# the card before it is stored unless told not to wait: the boxes of what
+# the table needs, the texts it reads, the marked cards, and whether the
+# news place (the last ruling) holds its text whole: nothing to scroll in
+# it, no line of it outside its box.
+LOOK = """async ([card, wait]) => {
+  if (wait) await new Promise((stored) => {
+    const check = () => document.getElementById("play")?.dataset.idle === "yes"
+      ? stored() : requestAnimationFrame(check);
+    check();
+  });
+  const newsLook = () => {
+    const news = document.querySelector("#play .news");
+    if (!news) return null;
+    const box = news.getBoundingClientRect();
+    const range = document.createRange();
+    range.selectNodeContents(news);
+    const cut = Array.from(range.getClientRects()).filter((r) => r.width && r.height
+      && (r.top < box.top - 0.5 || r.bottom > box.bottom + 0.5 || r.right > box.right + 0.5));
+    return {fits: news.scrollHeight <= news.clientHeight, cut: cut.length,
+            text: news.innerText, smaller: Number(news.dataset.fit || 0)};
+  };
   const boxOf = (selector) => {
     const found = document.querySelector(selector);
     if (!found) return null;
@@ -90,7 +110,8 @@ LOOK = """card => {
   };
   const all = (selector) => Array.from(document.querySelectorAll(selector));
   const texts = (selector) => all(selector).map((e) => e.textContent.trim());
-  const pick = `form.picker button.pick[value="${card}"]:not(.sent)`;
+  // a card played already is a gap (or a hidden button kept in its place)
+  const pick = `form.picker button.pick[value="${card}"]:not(.sent):not(.gone)`;
   return {
     scrollY: window.scrollY,
     height: window.innerHeight,
@@ -100,15 +121,21 @@ LOOK = """card => {
     pick: boxOf(pick),
     tappable: !!document.querySelector(pick),
     undo: boxOf(".action-bar form button"),
+    news: newsLook(),
     parts: [".facts", ".slots", "h2.asks", ".news", ".bottles-now li:last-child"].map(boxOf),
     facts: document.querySelector(".facts").innerText,
     asks: document.querySelector("h2.asks").innerText,
     bottles: document.querySelectorAll(".bottles-now li").length,
     slots: texts(".slots .slot .num"),
     led: all("form.picker button.pick.led").map((e) => e.value),
-    grid_cards: all("form.picker button.pick:not(.sent)").map((e) => e.value),
+    grid_cards: all("form.picker button.pick:not(.sent):not(.gone)").map((e) => e.value),
   };
 }"""
+
+
+def whole(news: dict | None) -> bool:
+    """The news place holds its text whole (nothing cut, nothing to scroll)."""
+    return news is not None and news["fits"] and news["cut"] == 0
 
 
 def inside(part: dict | None, look: dict, bottom: float) -> bool:
@@ -122,24 +149,30 @@ def inside(part: dict | None, look: dict, bottom: float) -> bool:
     )
 
 
-def play_round(page, record: dict, number: int, shots) -> dict:
+def play_round(page, record: dict, number: int, shots, name: str = "", wait: bool = True) -> dict:
     """Tap a round's cards as the simulator played them, checking the screen
-    before every tap; the figures of the round."""
+    before every tap; the figures of the round (screenshots named after the
+    variant, or ``name``). Each tap waits for the card before it to be
+    stored, and the trick's facts are checked; without ``wait`` the cards
+    are tapped as fast as they come (only the app's own card, Lopaka's, is
+    waited for), and each tap checks what a tap must: on screen, no scroll,
+    the grid in its place, the news whole."""
     engine = replay(parse_record(record))
     state = engine.rounds[number - 1]
     deck = engine.table.deck
     tricks = record["rounds"][number - 1]["tricks"]
-    page.wait_for_function(STORED)
+    grid_top = page.evaluate(LOOK, ["", True])["grid"]["top"]  # once stored and drawn
     # Shifts while the page loads (a card's glyph drawn a moment late, some
     # 1e-5 at most, before any tap) are kept apart from the round's.
     at_load = page.evaluate("window.layoutShift")
-    grid_top = page.evaluate(LOOK, "")["grid"]["top"]
     width = page.viewport_size["width"]
-    taps = 0
+    taps = smaller = 0
     for trick_index, trick in enumerate(tricks):
         for position, card in enumerate(trick):
-            look = page.evaluate(LOOK, card)
+            apps = state.tricks[trick_index].players[position] == state.shape.lopaka
+            look = page.evaluate(LOOK, [card, wait or apps])
             if not look["tappable"]:  # the app played it (Lopaka's card)
+                assert apps, card
                 continue
             assert look["scrollY"] == 0
             assert look["grid"]["top"] == grid_top
@@ -149,24 +182,31 @@ def play_round(page, record: dict, number: int, shots) -> dict:
             assert all(inside(part, look, bar_top) for part in look["parts"]), look["parts"]
             if taps:
                 assert inside(look["undo"], look, look["height"])
-            check_facts(look, state, deck, trick_index, position, trick)
+            if wait:
+                check_facts(look, state, deck, trick_index, position, trick)
+            assert whole(look["news"]), look["news"]  # the last trick's ruling
+            smaller = max(smaller, look["news"]["smaller"])
             if trick_index == 1 and position == 1:
-                page.screenshot(path=shots / f"round-{record['variant']}-{width}.png")
-            page.click(f'form.picker button.pick[value="{card}"]')
+                page.screenshot(path=shots / f"round-{name or record['variant']}-{width}.png")
+            # a finger where the card is seen: no scroll, no wait for the page
+            box = look["pick"]
+            page.mouse.click((box["left"] + box["right"]) / 2, (box["top"] + box["bottom"]) / 2)
             taps += 1
-            page.wait_for_function(STORED)
     page.locator(".action-bar button.confirm").wait_for()
-    look = page.evaluate(LOOK, "")
+    look = page.evaluate(LOOK, ["", True])
+    assert whole(look["news"]), look["news"]  # the round's last ruling
+    smaller = max(smaller, look["news"]["smaller"])
     confirm = page.evaluate(
         "() => { const r = document.querySelector('.action-bar button.confirm')"
         ".getBoundingClientRect(); return {top: r.top, bottom: r.bottom, left: r.left,"
         " right: r.right}; }"
     )
     assert look["scrollY"] == 0 and inside(confirm, look, look["height"])
-    page.screenshot(path=shots / f"round-complete-{record['variant']}-{width}.png")
+    page.screenshot(path=shots / f"round-complete-{name or record['variant']}-{width}.png")
     return {
         "taps": taps,
         "scrolls": 0,
+        "news_smaller": smaller,  # how many steps the longest news was drawn smaller
         "shift": page.evaluate("window.layoutShift") - at_load,
         "at_load": at_load,
         "shifted": page.evaluate("window.shifted || []"),
@@ -193,25 +233,15 @@ def check_facts(look: dict, state, deck, trick_index: int, position: int, trick)
     assert look["slots"] == list(trick[:position])
 
 
-def phones_of(setup) -> list[dict]:
-    """The phones a set-up's rounds are tapped on: each variant, layout and
-    player count on the narrowest phone (360x780), the same table with its
-    other deck on the larger one (the play region's heights do not depend on
-    the width); the densest table (6 players, 54 cards, two bottles) plays a
-    second round on the larger phone, right after its Confirm."""
-    if setup == DENSEST:
-        return PHONES
-    return [PHONES[0] if setup in EACH_TABLE else PHONES[1]]
-
-
-DENSEST = Setup("second-bottle", 6, None, "matagot")
-
-
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("setup", EVERY_SETUP, ids=[s.id for s in EVERY_SETUP])
 def test_a_whole_round_without_a_scroll_or_a_jump(browser, live_server, screenshot_dir, setup):
+    """Each set-up's first round on the narrowest phone (360x780), its
+    second, right after Confirm, on the larger one (412x915): the same game,
+    page and server, so the second phone costs only its taps — made without
+    waiting for each card to be stored, as a quick table taps."""
     game, record = start(setup, seed=EVERY_SETUP.index(setup) + 11)
-    phones = phones_of(setup)
+    phones = PHONES
     figures = []
     context = browser.new_context(viewport=phones[0], base_url=live_server.url)
     context.add_init_script(LAYOUT_SHIFT)
@@ -221,7 +251,10 @@ def test_a_whole_round_without_a_scroll_or_a_jump(browser, live_server, screensh
             known_hands(game, record["rounds"][number - 1])
             page.set_viewport_size(viewport)
             page.goto(f"/g/{game.edit_token}/round/")
-            figures.append(play_round(page, record, number, screenshot_dir))
+            # the facts of each trick once, at 360 (they are the same words
+            # at 412); at 412 the cards are tapped as fast as they come
+            figure = play_round(page, record, number, screenshot_dir, wait=number == 1)
+            figures.append({"phone": f"{viewport['width']}x{viewport['height']}", **figure})
             page.locator(".action-bar button.confirm").click()
             # the story of the round, then the next round, from its top
             page.locator("h2", has_text=f"The story of round {number}").wait_for()
@@ -236,3 +269,58 @@ def test_a_whole_round_without_a_scroll_or_a_jump(browser, live_server, screensh
         assert figure["scrolls"] == 0
         assert figure["shift"] == 0, figure["shifted"]  # what moved, if anything
         assert figure["at_load"] < 0.001, figure["shifted"]
+
+
+def with_a_revoke(seed: int) -> dict:
+    """A simulated game of three whose first round has a revoke from its
+    third trick on: two of one player's cards swapped between tricks 2 and
+    3, as a table mistaken about a colour would play them."""
+    record = simulate("classic", 3, rounds=2, seed=seed, edition="classic")
+    record["players"] = NAMES[:3]
+    tricks = record["rounds"][0]["tricks"]
+    for first, second in ((1, 1), (1, 2), (2, 0), (2, 1), (2, 2)):
+        tried = copy.deepcopy(record)
+        swapped = tried["rounds"][0]["tricks"]
+        swapped[1][first], swapped[2][second] = tricks[2][second], tricks[1][first]
+        try:
+            state = replay(parse_record(tried)).rounds[0]
+        except RuleError:
+            continue
+        if len(state.warnings) == 1 and state.warnings[0].trick >= 2:
+            return tried
+    raise AssertionError(f"seed {seed}: no single revoke from two swapped cards")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_revoke_mid_round_never_moves_the_grid(browser, live_server, screenshot_dir):
+    record = with_a_revoke(seed=4)
+    warning = replay(parse_record(record)).rounds[0].warnings[0]
+    game = actions.create_game(
+        players=NAMES[:3], variant="classic", first_dealer=record["first_dealer"], goal_rounds=3
+    )
+    context = browser.new_context(viewport=PHONES[0], base_url=live_server.url)
+    context.add_init_script(LAYOUT_SHIFT)
+    page = context.new_page()
+    try:
+        page.goto(f"/g/{game.edit_token}/round/")
+        figure = play_round(page, record, 1, screenshot_dir, name="revoke")
+        # in the header, on screen: the player and the trick, one tap from it
+        chip = page.locator(".round-head .revoke-chip")
+        assert chip.inner_text() == f"⚠ Revoke? {warning.player}, trick {warning.trick}"
+        assert chip.is_visible()
+        # below the play, in plain words: the player, the tricks, the card
+        said = page.locator("#revokes .revoke").inner_text()
+        assert said.startswith(f"Revoke? {warning.player} did not follow ")
+        assert f"in trick {warning.trick} (played " in said
+        assert f" {warning.card} in trick " in said
+        page.locator("#revokes").scroll_into_view_if_needed()
+        page.screenshot(path=screenshot_dir / "revoke-below-the-play-360.png")
+        page.get_by_role("button", name="Let it stand").click()
+        page.get_by_role("button", name="↶ Undo: Let the revoke stand in round 1").wait_for()
+        assert chip.count() == 0 and page.locator("#revokes .revoke").count() == 0
+    finally:
+        context.close()
+    print(f"\nrevoke: {figure}")
+    assert figure["scrolls"] == 0
+    assert figure["shift"] == 0, figure["shifted"]
+    assert figure["at_load"] < 0.001, figure["shifted"]

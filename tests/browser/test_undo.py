@@ -13,8 +13,9 @@ TRICKS = [["24", "15", "17"], ["4", "6", "8"]]  # Betty leads; Adam wins and lea
 
 
 def tap_card(page, card: str) -> None:
+    """Tap a card and wait until it is stored: it leaves the grid (a gap)."""
     page.locator(f'form.picker button[value="{card}"]').click()
-    page.locator(f'form.picker button[value="{card}"]').wait_for(state="detached")
+    page.locator(f'form.picker button[value="{card}"]:not(.gone)').wait_for(state="detached")
 
 
 @pytest.mark.django_db(transaction=True)
