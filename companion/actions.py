@@ -17,6 +17,7 @@ from typing import Any
 
 from django.db import connection, transaction
 from django.utils import timezone
+from django.utils.translation import gettext, gettext_lazy
 
 from companion import history
 from companion.access import GameGone, find_game
@@ -24,6 +25,7 @@ from companion.forms.stamp import Stamp
 from companion.models import Game, Group, Round, Submission, new_token
 from companion.replay import CurrentRound, game_record, game_state, latest_round
 from companion.texts import say
+from companion.wording import card_number
 from scoring.cards import card_code, card_text
 from scoring.changes import describe_changes
 from scoring.game import GameState, dealer_of_round
@@ -37,18 +39,19 @@ class Conflict(Exception):
 
     def __init__(self, message: str = "") -> None:
         super().__init__(
-            message or "Someone else entered a card at the same time; here is the current round."
+            message
+            or gettext("Someone else entered a card at the same time; here is the current round.")
         )
 
 
 OTHER = {
-    "play_card": "another card",
-    "set_known_hand": "other cards",
-    "edit_trick": "other cards",
-    "delete_trick": "another trick",
-    "move_card": "another card",
-    "enter_quick_round": "other coins or bottle owners",
-    "set_dealer": "another dealer",
+    "play_card": gettext_lazy("another card"),
+    "set_known_hand": gettext_lazy("other cards"),
+    "edit_trick": gettext_lazy("other cards"),
+    "delete_trick": gettext_lazy("another trick"),
+    "move_card": gettext_lazy("another card"),
+    "enter_quick_round": gettext_lazy("other coins or bottle owners"),
+    "set_dealer": gettext_lazy("another dealer"),
 }
 """What a form sent again with a different change of the same kind had."""
 
@@ -58,7 +61,10 @@ class KeyReused(Conflict):
     the same form sent twice with other values (nothing is stored)."""
 
     def __init__(self, other: str) -> None:
-        super().__init__(f"This form was already sent with {other}: reload the page.")
+        super().__init__(
+            gettext("This form was already sent with %(other)s: reload the page.")
+            % {"other": other}
+        )
 
 
 @dataclass(frozen=True)
@@ -82,7 +88,8 @@ class Sent:
         if digest in ("", self.digest):
             return None
         same_kind = digest.partition(":")[0] == self.verb
-        raise KeyReused(OTHER.get(self.verb, "another change") if same_kind else "another change")
+        other = gettext("another change")
+        raise KeyReused(str(OTHER.get(self.verb, other)) if same_kind else other)
 
 
 class Refused(Exception):
@@ -174,7 +181,7 @@ def play_again(token: str) -> Game:
             return existing
         state = game_state(game)
         if not state.finished:
-            raise Refused("This game is not over yet: play again once it has a winner.")
+            raise Refused(gettext("This game is not over yet: play again once it has a winner."))
         return create_game(
             players=list(game.players),
             variant=game.variant,
@@ -249,7 +256,7 @@ def undo_card(game: Game, stamp: Stamp) -> Done:
             row.quick = None
             return Done(what=f"Took back the quick entry of round {row.number}")
         if not any(row.tricks):
-            raise Refused("There is no card to undo in this round.")
+            raise Refused(gettext("There is no card to undo in this round."))
         played = _played_cards(current)
         taken = 0
         while any(row.tricks):
@@ -282,7 +289,7 @@ def set_known_hand(game: Game, stamp: Stamp, seat: int, cards: list[int]) -> Don
                 hands[players[seat]] = texts
             row.open_hands = hands or None
         else:
-            raise Refused(f"There is no seat {seat} at this table.")
+            raise Refused(gettext("There is no seat %(seat)s at this table.") % {"seat": seat})
         owner = "Lopaka" if seat == len(players) else players[seat]
         hand = "face-up hand" if seat == len(players) else "open hand"
         what = f"{owner}'s {hand} in round {row.number}"
@@ -308,9 +315,7 @@ def edit_trick(game: Game, stamp: Stamp, number: int, trick: int, cards: list[in
     )
 
 
-def move_card(
-    game: Game, stamp: Stamp, number: int, trick: int, position: int, card: int
-) -> Done:
+def move_card(game: Game, stamp: Stamp, number: int, trick: int, position: int, card: int) -> Done:
     """Fix one card of a trick in place: ``card`` goes to ``position`` (its
     place in play order) of trick ``trick`` of round ``number``. The card
     that was there takes the place ``card`` leaves — in another trick, in
@@ -322,12 +327,17 @@ def move_card(
         target = _trick_round(rounds, number, trick)
         tricks = [list(cards) for cards in target.tricks]
         if not 0 <= position < len(tricks[trick - 1]):
-            raise Refused(f"Trick {trick} has no card {position + 1}.")
+            raise Refused(
+                gettext("Trick %(trick)s has no card %(n)s.") % {"trick": trick, "n": position + 1}
+            )
         state = game_state(game, rounds).rounds[number - 1]
         old = card_code(tricks[trick - 1][position])
         if old == card:
             who = _who_played(state, trick, position)
-            raise Refused(f"{who}'s card in trick {trick} is {card_text(card)} already.")
+            raise Refused(
+                gettext("%(name)s's card in trick %(trick)s is %(card)s already.")
+                % {"name": who, "trick": trick, "card": card_number(card)}
+            )
         words = _moved_words(state, tricks, (number, trick, position), card, old)
         found = _place_of(tricks, card)
         if found is not None:
@@ -410,7 +420,7 @@ def enter_quick_round(
     def change(rounds: list[Round]) -> tuple[list[Round], Done]:
         current = _open_round(rounds, for_cards=False)
         if any(current.tricks):
-            raise Refused("Cards are already entered in this round: undo them first.")
+            raise Refused(gettext("Cards are already entered in this round: undo them first."))
         current.quick = {
             "points": points,
             "bottle": bottle,
@@ -425,7 +435,7 @@ def enter_quick_round(
     )
 
 
-DEALER_FIXED = "The dealer can only be changed before the first card of the round."
+DEALER_FIXED = gettext_lazy("The dealer can only be changed before the first card of the round.")
 
 
 def set_dealer(game: Game, stamp: Stamp, seat: int) -> Done:
@@ -437,10 +447,10 @@ def set_dealer(game: Game, stamp: Stamp, seat: int) -> Done:
     def change(rounds: list[Round]) -> tuple[list[Round], Done]:
         current = _open_round(rounds, for_cards=False)
         if current.quick is not None or any(current.tricks):
-            raise Refused(DEALER_FIXED)
+            raise Refused(str(DEALER_FIXED))
         players = list(game.players)
         if not 0 <= seat < len(players):
-            raise Refused(f"There is no seat {seat} at this table.")
+            raise Refused(gettext("There is no seat %(seat)s at this table.") % {"seat": seat})
         current.dealer = None if seat == _usual_dealer(game, rounds) else seat
         return [current], Done(what=f"{players[seat]} deals round {current.number}")
 
@@ -468,7 +478,7 @@ def confirm_round(game: Game, stamp: Stamp) -> Done:
         current = _open_round(rounds, for_cards=False)
         state = game_state(game, rounds)
         if not state.rounds[current.number - 1].complete:
-            raise Refused(f"Round {current.number} is not complete yet.")
+            raise Refused(gettext("Round %(n)s is not complete yet.") % {"n": current.number})
         current.confirmed = True
         changed = [current]
         if not state.finished:
@@ -506,7 +516,7 @@ def undo(game: Game, stamp: Stamp, back_to: int | None = None) -> Done:
     def change(rounds: list[Round]) -> tuple[list[Round], Done]:
         taken = history.to_undo(game, back_to)
         if not taken:
-            raise Refused("There is no change to undo.")
+            raise Refused(gettext("There is no change to undo."))
         done = Done(undoing=taken, what=taken[-1].what)
         changed: dict[int, Round] = {}
         for kept in taken:
@@ -530,7 +540,10 @@ def redo(game: Game, stamp: Stamp) -> Done:
         again = history.to_redo(game)
         if again is None:
             raise Refused(
-                "There is nothing to redo: a change made after an undo clears what could be redone."
+                gettext(
+                    "There is nothing to redo: a change made after an undo clears what could be"
+                    " redone."
+                )
             )
         changed, removed = history.restore(rounds, game, again, undo=False)
         return changed, Done(redoing=again, what=again.what, removed=removed)
@@ -643,7 +656,7 @@ def _apply_current(
             return Done(applied=False)
         row = latest_round(locked)
         if row is None:
-            raise Refused("This game has no round to play.")
+            raise Refused(gettext("This game has no round to play."))
         current = CurrentRound.of(locked, row)
         entries = history.snapshot([row])
         done = change(current)
@@ -665,21 +678,25 @@ def _apply_current(
 def _open_round(rounds: list[Round], *, for_cards: bool = True) -> Round:
     """The round being played; with ``for_cards``, one that takes cards."""
     if not rounds:
-        raise Refused("This game has no round to play.")
+        raise Refused(gettext("This game has no round to play."))
     current = rounds[-1]
     if current.confirmed:
-        raise Refused("The game is over: its last round is confirmed.")
+        raise Refused(gettext("The game is over: its last round is confirmed."))
     if for_cards and current.quick is not None:
-        raise Refused(f"Round {current.number} was entered quickly; it has no cards.")
+        raise Refused(
+            gettext("Round %(n)s was entered quickly; it has no cards.") % {"n": current.number}
+        )
     return current
 
 
 def _trick_round(rounds: list[Round], number: int, trick: int) -> Round:
     if not 1 <= number <= len(rounds):
-        raise Refused(f"There is no round {number}.")
+        raise Refused(gettext("There is no round %(n)s.") % {"n": number})
     target = rounds[number - 1]
     if not 1 <= trick <= len(target.tricks):
-        raise Refused(f"Round {number} has no trick {trick}.")
+        raise Refused(
+            gettext("Round %(n)s has no trick %(trick)s.") % {"n": number, "trick": trick}
+        )
     return target
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import Http404
+from django.utils.translation import gettext
 
 from companion.present import CardFace, Replay, face
 from scoring.cards import card_code
@@ -68,14 +69,16 @@ def _places(state: Any, row: Any, trick: int, words: dict[str, str]) -> dict[int
     places: dict[int, tuple[str, str]] = {}
     for number, play in enumerate(state.tricks, 1):
         for seat, card in zip(play.players, play.cards, strict=False):
-            places[card] = (names[seat], "this trick" if number == trick else f"trick {number}")
+            here = gettext("this trick") if number == trick else None
+            places[card] = (names[seat], here or gettext("trick %(n)s") % {"n": number})
     for card in state.imps_trick or ():
-        places.setdefault(card, ("", words["imps_trick"]))
+        places.setdefault(card, ("", str(words["imps_trick"])))
     hands = [("Lopaka", row.lopaka_hand or ())]
     hands += list((row.open_hands or {}).items())
     for name, cards in hands:
         for text in cards:
             code = card_code(text)
             if code is not None:
-                places.setdefault(code, (name, "open hand" if name != "Lopaka" else "his hand"))
+                hand = gettext("open hand") if name != "Lopaka" else gettext("his hand")
+                places.setdefault(code, (name, hand))
     return places

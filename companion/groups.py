@@ -18,6 +18,7 @@ from typing import Any
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.http import Http404
+from django.utils.translation import gettext, ngettext
 
 from companion.access import TOKEN_MAX
 from companion.models import Game, Group
@@ -27,6 +28,7 @@ from companion.remembered import variant_title
 from companion.replay import record_data
 from companion.texts import say
 from companion.transfer import MAX_RECORD_BYTES, RecordRefused, import_record, read_record
+from companion.wording import and_list
 from scoring.findings import RecordError
 from scoring.group import GroupHistory, group_history
 from scoring.names import check_group
@@ -43,7 +45,7 @@ class GroupAccess:
 
     def require_edit(self) -> None:
         if not self.can_edit:
-            raise PermissionDenied("This is the group's view link: it cannot start games.")
+            raise PermissionDenied(gettext("This is the group's view link: it cannot start games."))
 
 
 def find_group(token: str) -> GroupAccess:
@@ -114,13 +116,21 @@ def wins_chart(history: GroupHistory) -> Chart | None:
     last = history.wins[-1]
     leaders = [name for name, wins in zip(names, last, strict=True) if wins == max(last)]
     games = len(history.wins)
-    told = " and ".join(leaders)
-    description = (
-        f"Wins after {games} game{'s' if games != 1 else ''}: "
-        f"{told} lead{'s' if len(leaders) == 1 else ''} with {max(last)}."
-    )
+    values = {"names": and_list(leaders), "wins": max(last), "n": games}
+    if len(leaders) == 1:
+        said = ngettext(
+            "Wins after %(n)s game: %(names)s leads with %(wins)s.",
+            "Wins after %(n)s games: %(names)s leads with %(wins)s.",
+            games,
+        )
+    else:
+        said = ngettext(
+            "Wins after %(n)s game: %(names)s lead with %(wins)s.",
+            "Wins after %(n)s games: %(names)s lead with %(wins)s.",
+            games,
+        )
     rows = Rows(tuple(range(1, games + 1)), history.wins)
-    return line_chart(rows, names, "Wins over time, game by game", description)
+    return line_chart(rows, names, gettext("Wins over time, game by game"), said % values)
 
 
 def export_group(group: Group) -> dict[str, Any]:
@@ -160,7 +170,12 @@ def import_group(data: dict[str, Any]) -> Group:
         try:
             checked.append(read_record(_text(record)))
         except RecordRefused as refused:
-            raise RecordRefused([f"game {number}: {error}" for error in refused.errors]) from None
+            raise RecordRefused(
+                [
+                    gettext("game %(number)s: %(error)s") % {"number": number, "error": error}
+                    for error in refused.errors
+                ]
+            ) from None
     with transaction.atomic():
         group = Group.objects.create(name=title, players=list(names))
         for record in checked:
@@ -173,5 +188,7 @@ def import_group(data: dict[str, Any]) -> Group:
 def _text(record: object) -> str:
     text = json.dumps(record)
     if len(text) > MAX_RECORD_BYTES:
-        raise RecordRefused([f"the record is larger than {MAX_RECORD_BYTES // 1024} KiB"])
+        raise RecordRefused(
+            [gettext("the record is larger than %(n)s KiB") % {"n": MAX_RECORD_BYTES // 1024}]
+        )
     return text

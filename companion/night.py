@@ -14,7 +14,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
-from scoring.cards import card_text
+from django.utils.translation import gettext, ngettext
+
+from companion.wording import and_list, card_number
 from scoring.game import GameState
 from scoring.night import Night, PlayerNight, RoundScore, game_night
 
@@ -98,9 +100,12 @@ def running_chart(night: Night, names: tuple[str, ...] | list[str]) -> Chart | N
     """The chart of a night, or None before its first complete round."""
     if not night.running:
         return None
-    title = "Running totals, round by round"
-    if night.target is not None:
-        title += f", with the target {night.target}"
+    if night.target is None:
+        title = gettext("Running totals, round by round")
+    else:
+        title = gettext("Running totals, round by round, with the target %(target)s") % {
+            "target": night.target
+        }
     rows = Rows(night.numbers, night.running, night.target)
     return line_chart(rows, names, title, _describe(night, names))
 
@@ -220,9 +225,20 @@ def _describe(night: Night, names: Sequence[str]) -> str:
     last = night.running[-1]
     leaders = [names[seat] for seat, total in enumerate(last) if total == max(last)]
     rounds = len(night.running)
-    told = " and ".join(leaders)
-    lead = f"{told} lead{'s' if len(leaders) == 1 else ''} with {max(last)}"
-    return f"Running totals after {rounds} round{'s' if rounds != 1 else ''}: {lead}."
+    values = {"names": and_list(leaders), "total": max(last), "n": rounds}
+    if len(leaders) == 1:
+        said = ngettext(
+            "Running totals after %(n)s round: %(names)s leads with %(total)s.",
+            "Running totals after %(n)s rounds: %(names)s leads with %(total)s.",
+            rounds,
+        )
+    else:
+        said = ngettext(
+            "Running totals after %(n)s round: %(names)s lead with %(total)s.",
+            "Running totals after %(n)s rounds: %(names)s lead with %(total)s.",
+            rounds,
+        )
+    return said % values
 
 
 @dataclass(frozen=True)
@@ -266,7 +282,7 @@ def night_view(state: GameState) -> NightView:
 
 
 def _figures(name: str, player: PlayerNight) -> Figures:
-    lowest = "–" if player.lowest_price is None else card_text(player.lowest_price)
+    lowest = "–" if player.lowest_price is None else card_number(player.lowest_price)
     return Figures(
         name,
         player.rounds_with_bottle,
@@ -282,4 +298,7 @@ def _round_score(item: RoundScore | None) -> str:
     """ "round 3 (+60)", or "–" before any round."""
     if item is None:
         return "–"
-    return f"round {item.number} ({item.score:+d})"
+    return gettext("round %(number)s (%(score)s)") % {
+        "number": item.number,
+        "score": f"{item.score:+d}",
+    }

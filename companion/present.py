@@ -17,7 +17,8 @@ from typing import Any
 from django.http import HttpRequest
 from django.utils.html import escape
 from django.utils.safestring import SafeString
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext, ngettext
+from django.utils.translation import gettext_lazy as _
 from django_htmx.middleware import HtmxDetails
 
 from companion.access import Access
@@ -25,6 +26,7 @@ from companion.models import Game, Round
 from companion.replay import CurrentRound, RoundRow, game_record, load_rows
 from companion.revokes import revoke_view
 from companion.texts import say
+from companion.wording import card_number
 from scoring.cards import COLOUR_SYMBOLS, Deck, card_text
 from scoring.game import GameState
 from scoring.prompt import Prompt, next_card
@@ -43,10 +45,19 @@ class HtmxHttpRequest(HttpRequest):
 
 
 WORDS = {
-    "classic": {"imps_trick": "Imp's Trick", "start_card": "start price card"},
-    "matagot": {"imps_trick": "Devil's Trick", "start_card": "Hell card"},
+    "classic": {
+        "imps_trick": _("Imp's Trick"),
+        "the_imps_trick": _("The Imp's Trick"),
+        "start_card": _("start price card"),
+    },
+    "matagot": {
+        "imps_trick": _("Devil's Trick"),
+        "the_imps_trick": _("The Devil's Trick"),
+        "start_card": _("Hell card"),
+    },
 }
-"""The edition's words for the same things (docs/rules.md, on names)."""
+"""The edition's words for the same things (docs/rules.md, on names), in
+the reader's language when shown."""
 
 
 def words_of(game: Game) -> dict[str, str]:
@@ -66,6 +77,9 @@ class CardFace:
 
     code: int
     text: SafeString
+    """The card as the forms send it ("2.5")."""
+    number: SafeString
+    """The card as the reader writes it ("2.5", in German "2,5")."""
     colour: SafeString
     symbol: SafeString
     css: SafeString
@@ -81,7 +95,7 @@ class CardFace:
 
 def coins(count: int) -> str:
     """A number of coins in words: "1 coin", "3 coins"."""
-    return f"{count} coin" if count == 1 else f"{count} coins"
+    return ngettext("%(count)s coin", "%(count)s coins", count) % {"count": count}
 
 
 @dataclass(frozen=True)
@@ -95,34 +109,33 @@ class PlayedCard:
 
 
 def face(deck: Deck, code: int, *, named: bool = False) -> CardFace:
-    """How one card of the deck looks on screen; ``named``: with its colour
-    written out beside the symbol (the dispute page's rows), the words then
-    saying only the coins. The colour is the reader's word for it.
-
-    Memoized: a card's face depends on nothing but the deck (the engine's
-    constant decks) and the reader's language, so each face is built once
-    per process and language; no game state is kept. The markup is the
-    ``face`` partial of ``imp/cards.html``.
-    """
+    """How one card of the deck looks on screen, in the reader's language;
+    ``named``: with its colour written out beside the symbol (the dispute
+    page's rows), the words then saying only the coins. The markup is the
+    ``face`` partial of ``imp/cards.html``."""
     return _face(deck, code, named, get_language())
 
 
-@lru_cache(maxsize=2048)
+@lru_cache(maxsize=4096)
 def _face(deck: Deck, code: int, named: bool, language: str | None) -> CardFace:
-    colour = deck.colour_name(code)
-    word = say(deck.colour_text(code))
+    """Memoized: a card's face depends on nothing but the deck (the engine's
+    constant decks) and the language, so each face is built once per
+    process and language; no game state is kept."""
+    english = deck.colour_name(code)
+    colour = say(deck.colour_text(code))
     prefix = "suit" if deck.edition == "classic" else "matagot"
-    text, count = card_text(code), deck.coins[code]
+    text, number, count = card_text(code), card_number(code), deck.coins[code]
     return CardFace(
         code=code,
         text=escape(text),
-        colour=escape(word),
+        number=escape(number),
+        colour=escape(colour),
         symbol=escape(COLOUR_SYMBOLS[deck.colour[code]]),
-        css=escape(f"{prefix}-{colour}"),
+        css=escape(f"{prefix}-{english}"),
         coins=escape(count),
-        label=escape(f"{text}, {coins(count)}, {word}"),
-        words=escape(f", {coins(count)}" if named else f", {word}, {coins(count)}"),
-        shown=escape(f" {word}" if named else ""),
+        label=escape(f"{number}, {coins(count)}, {colour}"),
+        words=escape(f", {coins(count)}" if named else f", {colour}, {coins(count)}"),
+        shown=escape(f" {colour}" if named else ""),
     )
 
 
@@ -193,7 +206,7 @@ def trick_view(
             for seat, card in zip(play.players, play.cards, strict=False)
         ],
         "winner": None if play.winner is None else names[play.winner],
-        "price": None if play.price is None else card_text(play.price),
+        "price": None if play.price is None else card_number(play.price),
         "points": play.points,
         "ruling": say(explain_play(play, names)) if play.is_complete else "",
         "complete": play.is_complete,
@@ -236,7 +249,7 @@ def bottles_view(state: RoundState) -> list[dict[str, Any]]:
     if state.is_quick:
         return [{"price": None, "owner": names[seat]} for seat in state.bottle_owners]
     return [
-        {"price": card_text(price), "owner": None if owner is None else names[owner]}
+        {"price": card_number(price), "owner": None if owner is None else names[owner]}
         for price, owner in zip(state.prices, state.owners, strict=True)
     ]
 
@@ -326,7 +339,7 @@ def prompt_view(replayed: Replay, state: RoundState, ask: Prompt) -> dict[str, A
     led = None if ask.led is None else led_view(deck, ask.led)
     hand = ""
     if replayed.table.variant.hands == BRIGHT_HOUSE:
-        hand = "open hand" if ask.hand == OPEN else "hidden hand"
+        hand = gettext("open hand") if ask.hand == OPEN else gettext("hidden hand")
     return {
         "player": names[ask.player],
         "leader": names[ask.leader],
@@ -384,11 +397,14 @@ grid's buttons, and static/js/round.js sets the buttons it already shows
 
 
 def goal_text(game: Game, players: int) -> str:
+    """The game's goal in words: "3 rounds", "first to 200 coins"."""
     if game.goal_rounds:
-        return f"{game.goal_rounds} rounds"
+        n = game.goal_rounds
+        return ngettext("%(n)s round", "%(n)s rounds", n) % {"n": n}
     if game.goal_target:
-        return f"first to {game.goal_target} coins"
-    return "no end: the totals just keep going"
+        n = game.goal_target
+        return ngettext("first to %(n)s coin", "first to %(n)s coins", n) % {"n": n}
+    return gettext("no end: the totals just keep going")
 
 
 def standings(replayed: Replayed) -> dict[str, Any]:
@@ -412,14 +428,20 @@ def standings(replayed: Replayed) -> dict[str, Any]:
         progress = {
             "value": state.complete_rounds,
             "max": game.goal_rounds,
-            "text": f"{state.complete_rounds} of {game.goal_rounds} rounds played",
+            "text": ngettext(
+                "%(done)s of %(n)s round played",
+                "%(done)s of %(n)s rounds played",
+                game.goal_rounds,
+            )
+            % {"done": state.complete_rounds, "n": game.goal_rounds},
         }
     elif game.goal_target:
         best = max(state.totals) if state.totals else 0
         progress = {
             "value": max(0, min(best, game.goal_target)),
             "max": game.goal_target,
-            "text": f"Best total {best} of {game.goal_target}",
+            "text": gettext("Best total %(best)s of %(target)s")
+            % {"best": best, "target": game.goal_target},
         }
     table_rows = []
     for round_state in state.rounds:

@@ -10,12 +10,14 @@ from typing import Any
 from django.db.models import Count, OuterRef, Q
 from django.http import HttpRequest
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from companion.access import Access
 from companion.links import game_path
 from companion.models import Game, Group
 from companion.replay import game_state
 from companion.texts import say
+from companion.wording import and_list
 from scoring.variants import VARIANTS
 
 SESSION_KEY = "imp_games"
@@ -123,20 +125,22 @@ def winners_of(game: Game) -> str | None:
         return None
     names = [state.table.players[seat] for seat in state.winners]
     if len(names) > 1:
-        return f"Finished: {' and '.join(names)} share the win"
-    return f"Finished: {names[0]} wins"
+        return gettext("Finished: %(names)s share the win") % {"names": and_list(names)}
+    return gettext("Finished: %(name)s wins") % {"name": names[0]}
 
 
 def progress(game: Game, rounds: int) -> str:
     """How far the game is, from the number of rounds entered (no replay)."""
     if not rounds:
-        return "Not started"
-    said = f"Round {rounds}"
+        return gettext("Not started")
     if game.goal_rounds:
-        return f"{said} of {game.goal_rounds}"
+        return gettext("Round %(n)s of %(total)s") % {"n": rounds, "total": game.goal_rounds}
     if game.goal_target:
-        return f"{said}, playing to {game.goal_target} points"
-    return said
+        return gettext("Round %(n)s, playing to %(target)s points") % {
+            "n": rounds,
+            "target": game.goal_target,
+        }
+    return gettext("Round %(n)s") % {"n": rounds}
 
 
 def remember_group(request: HttpRequest, group: Group, token: str) -> None:

@@ -10,9 +10,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.translation import gettext, ngettext
+
 from companion.present import CardFace, Replayed, face
 from companion.texts import say
-from scoring.cards import START_PRICE, card_text
+from companion.wording import card_number
+from scoring.cards import START_PRICE
 from scoring.story import Journey, RoundStory, round_story
 
 
@@ -91,22 +94,33 @@ def story_view(replayed: Replayed, number: int) -> StoryView | None:
 
 
 def _trip(journey: Journey, names: tuple[str, ...], start: str, bottles: int) -> Trip:
-    title = "The bottle" if bottles == 1 else f"Bottle {journey.bottle + 1}"
+    if bottles == 1:
+        title = gettext("The bottle")
+    else:
+        title = gettext("Bottle %(number)s") % {"number": journey.bottle + 1}
     sales = tuple(
         Sale(
             sale.trick,
             names[sale.buyer],
-            card_text(sale.price),
-            start if sale.seller is None else names[sale.seller],
+            card_number(sale.price),
+            str(start) if sale.seller is None else names[sale.seller],
         )
         for sale in journey.purchases
     )
     if journey.owner is None:
-        end = f"Nobody bought it: it stays on the {start} at {card_text(START_PRICE)}."
+        end = gettext("Nobody bought it: it stays on the %(card)s at %(price)s.") % {
+            "card": start,
+            "price": card_number(START_PRICE),
+        }
     elif journey.price is None:
-        end = f"{names[journey.owner]} ends with it (entered quickly: its purchases are not known)."
+        end = gettext("%(name)s ends with it (entered quickly: its purchases are not known).") % {
+            "name": names[journey.owner]
+        }
     else:
-        end = f"{names[journey.owner]} ends with it, at {card_text(journey.price)}."
+        end = gettext("%(name)s ends with it, at %(price)s.") % {
+            "name": names[journey.owner],
+            "price": card_number(journey.price),
+        }
     return Trip(title, sales, end)
 
 
@@ -114,9 +128,25 @@ def _lopaka(story: RoundStory, imps_trick: str) -> str:
     if story.lopaka is None:
         return ""
     coins = story.coins[story.lopaka]
-    won = "an uncounted number of" if coins is None else str(coins)
-    owners = {journey.owner for journey in story.journeys}
-    ends = ""
-    if story.lopaka in owners:
-        ends = f" and ends with the bottle, so no player pays the {imps_trick}"
-    return f"Lopaka won {won} coins in tricks{ends}. Lopaka is not in the standings."
+    ends = story.lopaka in {journey.owner for journey in story.journeys}
+    if coins is None and ends:
+        text = gettext(
+            "Lopaka won an uncounted number of coins in tricks and ends with the bottle,"
+            " so no player pays the %(imps_trick)s."
+        )
+    elif coins is None:
+        text = gettext("Lopaka won an uncounted number of coins in tricks.")
+    elif ends:
+        text = ngettext(
+            "Lopaka won %(coins)s coin in tricks and ends with the bottle,"
+            " so no player pays the %(imps_trick)s.",
+            "Lopaka won %(coins)s coins in tricks and ends with the bottle,"
+            " so no player pays the %(imps_trick)s.",
+            coins,
+        )
+    else:
+        text = ngettext(
+            "Lopaka won %(coins)s coin in tricks.", "Lopaka won %(coins)s coins in tricks.", coins
+        )
+    said = text % {"coins": coins, "imps_trick": imps_trick}
+    return f"{said} {gettext('Lopaka is not in the standings.')}"

@@ -14,6 +14,7 @@ import json
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext
 
 from companion.models import Game, Round
 from companion.replay import game_state
@@ -46,7 +47,9 @@ def read_record(raw: bytes | str) -> dict[str, Any]:
     or raises :class:`RecordRefused` with the engine's findings.
     """
     if len(raw) > MAX_RECORD_BYTES:
-        raise RecordRefused([f"the record is larger than {MAX_RECORD_BYTES // 1024} KiB"])
+        raise RecordRefused(
+            [gettext("the record is larger than %(n)s KiB") % {"n": MAX_RECORD_BYTES // 1024}]
+        )
     try:
         record = load_record(raw)
         replay(record)

@@ -14,6 +14,8 @@ from typing import Any
 
 from django import forms
 from django.utils.text import capfirst
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from companion.texts import say
 from scoring.dispute import DisputeError, DisputeRuling, rule_disputed_trick
@@ -26,7 +28,7 @@ CARD_MAX = 8
 """The most characters a card or a price may be typed with."""
 
 EDITION_CHOICES = [
-    ("classic", "Classic (Bambus, Z-Man, Stronghold)"),
+    ("classic", _("Classic (Bambus, Z-Man, Stronghold)")),
     ("matagot", "Matagot"),
 ]
 
@@ -40,9 +42,15 @@ ACTIONS = ("card", "drop")
 """What a tap sends while the trick is entered: a card to add, a place to empty."""
 
 
+def point(text: str) -> str:
+    """A number as the engine reads it: a decimal comma ("0,5", as German
+    is written) becomes a point."""
+    return text.replace(",", ".")
+
+
 def _card_field(index: int) -> forms.CharField:
     return forms.CharField(
-        label=f"Card {index}",
+        label=gettext("Card %(n)s") % {"n": index},
         required=False,
         max_length=CARD_MAX,
         widget=forms.HiddenInput,
@@ -51,7 +59,7 @@ def _card_field(index: int) -> forms.CharField:
 
 def _owner_field(index: int) -> forms.CharField:
     return forms.CharField(
-        label=f"Owner of bottle {index}",
+        label=gettext("Owner of bottle %(n)s") % {"n": index},
         required=False,
         max_length=NAME_MAX,
         widget=forms.HiddenInput,
@@ -60,10 +68,12 @@ def _owner_field(index: int) -> forms.CharField:
 
 def _name_field(index: int) -> forms.CharField:
     return forms.CharField(
-        label=f"Player {index} (optional)",
+        label=gettext("Player %(n)s (optional)") % {"n": index},
         required=False,
         max_length=NAME_MAX,
-        widget=forms.TextInput(attrs={"autocomplete": "off", "placeholder": f"Player {index}"}),
+        widget=forms.TextInput(
+            attrs={"autocomplete": "off", "placeholder": gettext("Player %(n)s") % {"n": index}}
+        ),
     )
 
 
@@ -74,19 +84,21 @@ class DisputeForm(forms.Form):
     :class:`~scoring.dispute.DisputeRuling`.
     """
 
-    edition = forms.ChoiceField(choices=EDITION_CHOICES, initial="classic")
+    edition = forms.ChoiceField(label=_("Edition"), choices=EDITION_CHOICES, initial="classic")
     half_cards = forms.BooleanField(
-        label="54 cards: with the half cards (matagot, 5–6 players)", required=False
+        label=_("54 cards: with the half cards (matagot, 5–6 players)"), required=False
     )
     price = forms.CharField(
-        label="Price of the bottle",
+        label=_("Price of the bottle"),
         initial="19",
         max_length=CARD_MAX,
-        error_messages={"required": "Enter the price of the bottle (19 at the start of a round)."},
+        error_messages={
+            "required": _("Enter the price of the bottle (19 at the start of a round).")
+        },
         widget=forms.TextInput(attrs=_NUMBER),
     )
     second_price = forms.CharField(
-        label="Price of the second bottle (second-bottle variant, optional)",
+        label=_("Price of the second bottle (second-bottle variant, optional)"),
         required=False,
         max_length=CARD_MAX,
         widget=forms.TextInput(attrs=_NUMBER),
@@ -130,7 +142,7 @@ class DisputeForm(forms.Form):
         return rule_disputed_trick(
             data["edition"],
             bool(data.get("half_cards")),
-            [data.get("price") or "", data.get("second_price") or ""],
+            [point(data.get("price") or ""), point(data.get("second_price") or "")],
             [data.get(f"card_{index}") or "" for index in places],
             [data.get(f"name_{index}") or "" for index in places],
             owners=[data.get(f"owner_{index}") or "" for index in range(1, BOTTLES + 1)],

@@ -7,6 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy as _
 
 from companion.texts import say
 from scoring.findings import RecordError
@@ -15,15 +17,17 @@ from scoring.names import GROUP_MAX, check_group
 
 class GroupForm(forms.Form):
     name = forms.CharField(
-        label="The group's name",
-        widget=forms.TextInput(attrs={"autocomplete": "off", "placeholder": "Thursday table"}),
-        error_messages={"required": "Give the group a name."},
+        label=_("The group's name"),
+        widget=forms.TextInput(attrs={"autocomplete": "off", "placeholder": _("Thursday table")}),
+        error_messages={"required": _("Give the group a name.")},
     )
     players = forms.CharField(
-        label="Players, one name a line",
+        label=_("Players, one name a line"),
         widget=forms.Textarea(attrs={"rows": 6, "autocomplete": "off"}),
-        help_text=f"Up to {GROUP_MAX}; a game then picks who sits at the table.",
-        error_messages={"required": "Name the group's players, one a line."},
+        help_text=format_lazy(
+            _("Up to {max}; a game then picks who sits at the table."), max=GROUP_MAX
+        ),
+        error_messages={"required": _("Name the group's players, one a line.")},
     )
 
     def clean(self) -> dict[str, Any]:

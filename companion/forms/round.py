@@ -7,8 +7,11 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from companion.forms.stamp import StampForm
+from companion.wording import card_number
 from scoring.cards import Deck, card_code, card_text
 from scoring.findings import Finding
 
@@ -20,20 +23,23 @@ class CardField(forms.Field):
         text = str(value or "").strip()
         if not text:
             return None
-        code = card_code(text) if len(text) <= 8 else None
+        # "2,5" as German writes it is the card 2.5.
+        code = card_code(text.replace(",", ".")) if len(text) <= 8 else None
         if code is None:
-            raise forms.ValidationError(f"{text[:8]!r} is not a card number.", code="card")
+            raise forms.ValidationError(
+                gettext("%(text)s is not a card number.") % {"text": repr(text[:8])}, code="card"
+            )
         return code
 
 
 class CardForm(StampForm):
-    card = CardField(label="Card")
+    card = CardField(label=_("Card"))
 
 
 class DealerForm(StampForm):
     """Who deals the round being played: one of the players' seats."""
 
-    seat = forms.TypedChoiceField(label="Dealer", coerce=int)
+    seat = forms.TypedChoiceField(label=_("Dealer"), coerce=int)
 
     def __init__(self, *args: Any, names: list[str], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -63,10 +69,10 @@ class TrickForm(StampForm):
         self, *args: Any, deck: Deck, players: list[str], cards: list[int], **kwargs: Any
     ) -> None:
         super().__init__(*args, **kwargs)
-        choices = [(card_text(c), card_text(c)) for c in deck.cards]
+        choices = [(card_text(c), card_number(c)) for c in deck.cards]
         for index, name in enumerate(players):
             self.fields[f"card_{index}"] = forms.ChoiceField(
-                label=f"{name}'s card",
+                label=gettext("%(name)s's card") % {"name": name},
                 choices=choices,
                 initial=card_text(cards[index]) if index < len(cards) else None,
             )
@@ -84,7 +90,7 @@ _COINS = {"inputmode": "numeric", "autocomplete": "off", "data-coins": ""}
 class QuickForm(StampForm):
     """A round entered without cards: coins, bottle owner(s), the Imp's Trick."""
 
-    imps_trick_points = forms.IntegerField(min_value=0, label="Imp's Trick coins")
+    imps_trick_points = forms.IntegerField(min_value=0, label=_("Imp's Trick coins"))
 
     def __init__(
         self,
@@ -104,20 +110,25 @@ class QuickForm(StampForm):
         # for the page's arithmetic; the engine checks the sum itself
         self.total = total
         self.fields["imps_trick_points"].widget.attrs.update(_COINS)
-        self.imps_trick = words["imps_trick"] if words else "Imp's Trick"
+        self.imps_trick = str(words["imps_trick"]) if words else gettext("Imp's Trick")
         if words:
-            self.fields["imps_trick_points"].label = f"{words['imps_trick']} coins"
+            self.fields["imps_trick_points"].label = gettext("%(imps_trick)s coins") % {
+                "imps_trick": words["imps_trick"]
+            }
         for seat, name in enumerate(names):
             self.fields[f"points_{seat}"] = forms.IntegerField(
-                label=f"{name}'s coins",
+                label=gettext("%(name)s's coins") % {"name": name},
                 required=False,
                 min_value=0,
-                help_text="Leave empty for the bottle's owner if not counted.",
+                help_text=gettext("Leave empty for the bottle's owner if not counted."),
                 widget=forms.NumberInput(attrs=_COINS),
             )
         owners = [(name, name) for name in names]
         for index in range(bottles):
-            label = "Bottle owner" if bottles == 1 else f"Owner of bottle {index + 1}"
+            if bottles == 1:
+                label = gettext("Bottle owner")
+            else:
+                label = gettext("Owner of bottle %(n)s") % {"n": index + 1}
             self.fields[f"bottle_{index}"] = forms.ChoiceField(label=label, choices=owners)
         self.order_fields(
             [f"points_{seat}" for seat in range(len(names))]
@@ -139,7 +150,8 @@ class QuickForm(StampForm):
     def number_fields(self) -> list[tuple[forms.BoundField, str]]:
         """Each number with whose coins it is: the players', then the Imp's Trick's."""
         players = [(self[f"points_{seat}"], name) for seat, name in enumerate(self.names)]
-        return [*players, (self["imps_trick_points"], f"the {self.imps_trick}")]
+        the = gettext("the %(imps_trick)s") % {"imps_trick": self.imps_trick}
+        return [*players, (self["imps_trick_points"], the)]
 
     def point_fields(self) -> list[forms.BoundField]:
         return [self[f"points_{seat}"] for seat in range(len(self.names))]
@@ -185,9 +197,9 @@ class MoveForm(StampForm):
     order), and the card that belongs there."""
 
     position = forms.IntegerField(
-        label="Whose card",
+        label=_("Whose card"),
         min_value=0,
         max_value=5,
-        error_messages={"required": "tap whose card is wrong first, then the right card"},
+        error_messages={"required": _("tap whose card is wrong first, then the right card")},
     )
-    card = CardField(label="Card")
+    card = CardField(label=_("Card"))

@@ -14,6 +14,8 @@ import secrets
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from companion.texts import say
 from scoring.findings import RecordError, WrongDeck
@@ -26,13 +28,13 @@ TARGETS = (200, 300, 500)
 RANDOM = "random"
 
 EDITIONS = [
-    ("classic", "Classic (Bambus, Z-Man, Stronghold): 36 cards, 2–4 players"),
-    ("matagot", "Matagot: 36 cards, or 54 with the half cards for 5–6 players"),
+    ("classic", _("Classic (Bambus, Z-Man, Stronghold): 36 cards, 2–4 players")),
+    ("matagot", _("Matagot: 36 cards, or 54 with the half cards for 5–6 players")),
 ]
 GOALS = [
-    ("rounds", "A number of rounds"),
-    ("target", "A target total"),
-    ("open", "No end: just keep the totals"),
+    ("rounds", _("A number of rounds")),
+    ("target", _("A target total")),
+    ("open", _("No end: just keep the totals")),
 ]
 
 
@@ -50,28 +52,28 @@ class NewGameForm(forms.Form):
     """Everything the table agrees on before the first round."""
 
     variant = forms.ChoiceField(
-        label="Variant",
+        label=_("Variant"),
         widget=forms.RadioSelect,
         error_messages={
-            "required": "Choose a variant.",
-            "invalid_choice": "Choose a variant that fits the number of players.",
+            "required": _("Choose a variant."),
+            "invalid_choice": _("Choose a variant that fits the number of players."),
         },
     )
     edition = forms.ChoiceField(
-        label="Deck", choices=EDITIONS, widget=forms.RadioSelect, initial="classic"
+        label=_("Deck"), choices=EDITIONS, widget=forms.RadioSelect, initial="classic"
     )
-    dealer = forms.ChoiceField(label="First dealer")
+    dealer = forms.ChoiceField(label=_("First dealer"))
     goal = forms.ChoiceField(
-        label="The game ends after", choices=GOALS, widget=forms.RadioSelect, initial="rounds"
+        label=_("The game ends after"), choices=GOALS, widget=forms.RadioSelect, initial="rounds"
     )
     # The limits are the engine's (check_goal); the attributes only help the keyboard.
     rounds = forms.IntegerField(
-        label="Rounds",
+        label=_("Rounds"),
         required=False,
         widget=forms.NumberInput(attrs={"inputmode": "numeric", "min": 1, "max": MAX_ROUNDS}),
     )
     target = forms.IntegerField(
-        label="Target total",
+        label=_("Target total"),
         required=False,
         widget=forms.NumberInput(
             attrs={"inputmode": "numeric", "list": "targets", "min": 1, "max": MAX_TARGET}
@@ -83,12 +85,12 @@ class NewGameForm(forms.Form):
         for seat in range(SEATS):
             # What a name may be is the engine's rule (clean_name, in clean()).
             self.fields[f"name_{seat}"] = forms.CharField(
-                label=f"Seat {seat + 1}",
+                label=gettext("Seat %(n)s") % {"n": seat + 1},
                 required=False,
                 widget=forms.TextInput(
                     attrs={
                         "autocomplete": "off",
-                        "placeholder": "Name" if seat < 3 else "(empty)",
+                        "placeholder": gettext("Name") if seat < 3 else gettext("(empty)"),
                         "maxlength": NAME_MAX,
                     }
                 ),
@@ -110,14 +112,15 @@ class NewGameForm(forms.Form):
             self.initial.setdefault("variant", self.fields["variant"].choices[0][0])
         if self.count >= 5 and not self.is_bound:
             self.initial["edition"] = "matagot"
-        self.fields["dealer"].choices = [(RANDOM, "Pick at random")] + [
+        self.fields["dealer"].choices = [(RANDOM, gettext("Pick at random"))] + [
             (name, name) for name in self.names
         ]
         self.fields["rounds"].widget.attrs["placeholder"] = str(suggested_rounds(self.count or 3))
         self.fields["rounds"].help_text = (
-            f"Empty: each player deals twice ({suggested_rounds(self.count or 3)} rounds)."
+            gettext("Empty: each player deals twice (%(n)s rounds).")
+            % {"n": suggested_rounds(self.count or 3)}
             if self.count != 2
-            else "Empty: 4 rounds, as the books suggest for two players."
+            else gettext("Empty: 4 rounds, as the books suggest for two players.")
         )
 
     def name_fields(self) -> list[forms.BoundField]:
@@ -127,7 +130,7 @@ class NewGameForm(forms.Form):
         data = super().clean() or {}
         names = self.names
         if len(names) < 2:
-            self.add_error("name_0", "Enter at least two players' names, one a seat.")
+            self.add_error("name_0", gettext("Enter at least two players' names, one a seat."))
             return data
         players = self._players(data, names)
         if players is None:
@@ -179,7 +182,7 @@ class NewGameForm(forms.Form):
             data["goal_rounds"] = suggested_rounds(players) if rounds is None else rounds
         elif goal == "target":
             if data.get("target") is None:
-                self.add_error("target", "Enter the target total, for example 300.")
+                self.add_error("target", gettext("Enter the target total, for example 300."))
                 return
             data["goal_target"] = data.get("target")
         try:

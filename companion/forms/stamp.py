@@ -11,6 +11,7 @@ from typing import Any
 from django import forms
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
+from django.utils.translation import gettext_lazy as _
 
 
 @dataclass(frozen=True)
@@ -57,7 +58,7 @@ class StampForm(forms.Form):
     key = forms.RegexField(
         regex=KEY_PATTERN,
         widget=forms.HiddenInput,
-        error_messages={"invalid": "The form's key is damaged; reload the page."},
+        error_messages={"invalid": _("The form's key is damaged; reload the page.")},
     )
 
     def stamp(self) -> Stamp:

@@ -9,11 +9,13 @@ from typing import Any
 
 from django import template
 from django.urls import reverse
-from django.utils.html import conditional_escape
+from django.utils.html import conditional_escape, json_script
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
 from companion.access import etag_value
+from companion.changes import said as said_in_language
+from companion.wording import and_list
 
 register = template.Library()
 
@@ -57,4 +59,34 @@ def etag(game: Any) -> str:
 def join_and(names: list[str]) -> str:
     """Names joined with the reader's "and" ("Ann and Ben", "Ann und Ben");
     escaped by the template like any text."""
-    return f" {gettext('and')} ".join(str(name) for name in names)
+    return and_list(names)
+
+
+@register.filter
+def said(what: str) -> str:
+    """A change of the game's history in the reader's language
+    (:func:`companion.changes.said`)."""
+    return said_in_language(str(what))
+
+
+def script_texts() -> dict[str, str]:
+    """The texts the page's scripts show, in the reader's language
+    (static/js/*.js read them from the page: no JavaScript catalogue)."""
+    return {
+        "notLive": gettext("Not live: no connection."),
+        "notLiveCopy": gettext("Not live: no connection. This is the last state this phone saw."),
+        "notLiveCopyAt": gettext(
+            "Not live: no connection. This is the last state this phone saw (saved %(when)s)."
+        ),
+        "notLiveDropped": gettext(
+            "Not live: no connection. The screen shows the last state it had."
+        ),
+        "copied": gettext("Copied"),
+    }
+
+
+@register.simple_tag
+def page_texts() -> SafeString:
+    """The scripts' texts as a JSON data block (``<script id="imp-texts"
+    type="application/json">``), which is not run, so the CSP allows it."""
+    return json_script(script_texts(), "imp-texts")

@@ -14,6 +14,7 @@ import json
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.templatetags.static import static
+from django.utils.translation import get_language, gettext
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_safe
 
@@ -34,9 +35,12 @@ SHELL = (
 def manifest(request: HttpRequest) -> JsonResponse:
     """The web app manifest: the name, the icons, how the app opens."""
     data = {
-        "name": "Bottle Imp Companion",
-        "short_name": "Bottle Imp",
-        "description": "Keeps score for The Bottle Imp: enter each trick, the app does the rest.",
+        "name": gettext("Bottle Imp Companion"),
+        "short_name": gettext("Bottle Imp"),
+        "description": gettext(
+            "Keeps score for The Bottle Imp: enter each trick, the app does the rest."
+        ),
+        "lang": get_language(),
         "id": "/",
         "start_url": "/",
         "scope": "/",

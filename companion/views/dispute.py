@@ -24,10 +24,11 @@ from django.http import HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
+from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_safe
 
 from companion.access import find_game
-from companion.forms.dispute import SEATS, DisputeForm, draft, is_submitted, is_tap
+from companion.forms.dispute import SEATS, DisputeForm, draft, is_submitted, is_tap, point
 from companion.models import Game
 from companion.present import HtmxHttpRequest, face, pick, round_view
 from companion.round_screen import round_replay
@@ -136,7 +137,7 @@ def _slots(deck: Deck, typed: dict[str, str], ruling: DisputeRuling | None) -> l
         slots.append(
             {
                 "place": place,
-                "name": typed[f"name_{place}"].strip() or f"Player {place}",
+                "name": typed[f"name_{place}"].strip() or gettext("Player %(n)s") % {"n": place},
                 "text": text,
                 "face": face(deck, code) if code is not None and deck.has(code) else None,
                 "is_next": place == next_place,
@@ -148,6 +149,6 @@ def _slots(deck: Deck, typed: dict[str, str], ruling: DisputeRuling | None) -> l
 
 def _picker(deck: Deck, typed: dict[str, str]) -> list[dict[str, Any]]:
     """The card grid: the engine says which cards may still be added."""
-    prices = [typed["price"], typed["second_price"]]
+    prices = [point(typed["price"]), point(typed["second_price"])]
     cards = [typed[f"card_{i}"] for i in range(1, SEATS + 1)]
     return [pick(face(deck, code), state) for code, state in card_choices(deck, prices, cards)]

@@ -15,6 +15,7 @@ from django.contrib import messages
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect
 
@@ -238,7 +239,7 @@ def _corrected(
     request: HtmxHttpRequest, access: Access, done: actions.Done, number: int
 ) -> HttpResponse:
     """After a correction: what it changed, then the round it was made in."""
-    for line in done.changes or ("Nothing changed but the cards.",):
+    for line in done.changes or (gettext("Nothing changed but the cards."),):
         messages.info(request, line)
     if number == access.game.rounds.count():
         return redirect("imp:round", token=access.token)

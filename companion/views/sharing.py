@@ -13,6 +13,7 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from companion import actions
@@ -52,11 +53,13 @@ def import_game(request: HttpRequest) -> HttpResponse:
     (a group's file, a new group with its games)."""
     form = ImportForm(request.POST, request.FILES)
     if not form.is_valid():
-        return _home(request, form, ["Choose a game record file to import."], 400)
+        return _home(request, form, [gettext("Choose a game record file to import.")], 400)
     upload = form.cleaned_data["record"]
     try:
         if upload.size > MAX_RECORD_BYTES:
-            raise RecordRefused([f"the file is larger than {MAX_RECORD_BYTES // 1024} KiB"])
+            raise RecordRefused(
+                [gettext("the file is larger than %(n)s KiB") % {"n": MAX_RECORD_BYTES // 1024}]
+            )
         raw = upload.read()
         group_data = group_file(raw)
         if group_data is not None:

@@ -5,6 +5,11 @@
 "use strict";
 
 (function () {
+  // The texts in the reader's language, from the page (templates/base.html).
+  const block = document.getElementById("imp-texts");
+  const texts = block ? JSON.parse(block.textContent) : {};
+  const say = (key, english) => texts[key] || english;
+
   if ("serviceWorker" in navigator) {
     navigator.serviceWorker.register("/sw.js").catch(() => {});
   }
@@ -24,20 +29,24 @@
   function savedAt(text) {
     const when = new Date(text);
     if (isNaN(when)) return "";
-    return " (saved " + when.toLocaleString([], {dateStyle: "short", timeStyle: "short"}) + ")";
+    const lang = document.documentElement.lang || undefined;
+    return when.toLocaleString(lang, {dateStyle: "short", timeStyle: "short"});
   }
 
   document.addEventListener("DOMContentLoaded", () => {
     const copy = document.body.dataset.offline;
     if (copy !== undefined) {
       document.documentElement.classList.add("offline-copy");
-      banner("Not live: no connection. This is the last state this phone saw" + savedAt(copy) + ".");
+      const when = savedAt(copy);
+      banner(when
+        ? say("notLiveCopyAt", "Not live: no connection. This is the last state this phone saw (saved %(when)s).").replace("%(when)s", when)
+        : say("notLiveCopy", "Not live: no connection. This is the last state this phone saw."));
     } else if (!navigator.onLine) {
-      banner("Not live: no connection.");
+      banner(say("notLive", "Not live: no connection."));
     }
   });
 
-  window.addEventListener("offline", () => banner("Not live: no connection. The screen shows the last state it had."));
+  window.addEventListener("offline", () => banner(say("notLiveDropped", "Not live: no connection. The screen shows the last state it had.")));
   window.addEventListener("online", () => {
     if (document.body.dataset.offline !== undefined) {
       location.reload();

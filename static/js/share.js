@@ -6,7 +6,10 @@ document.querySelectorAll("button[data-copy]").forEach((button) => {
   button.hidden = false;
   button.addEventListener("click", () => {
     navigator.clipboard.writeText(field.value).then(
-      () => { button.textContent = "Copied"; },
+      () => {
+        const block = document.getElementById("imp-texts");
+        button.textContent = (block && JSON.parse(block.textContent).copied) || "Copied";
+      },
       () => { field.select(); },
     );
   });

@@ -1,4 +1,4 @@
-{% autoescape off %}// The Bottle Imp Companion's service worker (served at /sw.js, made by
+{% load i18n %}{% autoescape off %}// The Bottle Imp Companion's service worker (served at /sw.js, made by
 // companion/views/app.py). It opens the app without a connection: the shell
 // (stylesheet, scripts, icons) comes from the cache, and every page this
 // phone opened is kept as it was last seen, to be shown, marked as not
@@ -55,8 +55,8 @@ async function page(request) {
     if (copy) return notLive(copy);
     return new Response(
       "<!doctype html><meta charset=utf-8><meta name=viewport content='width=device-width'>" +
-      "<title>No connection</title><p>No connection, and this page was never opened on this phone." +
-      " Try again when the phone is back online.</p>",
+      "<title>{% translate "No connection" as title %}{{ title|escapejs }}</title><p>" +
+      "{% translate "No connection, and this page was never opened on this phone. Try again when the phone is back online." as why %}{{ why|escapejs }}</p>",
       {status: 503, headers: {"content-type": "text/html; charset=utf-8"}}
     );
   }
