@@ -5,6 +5,7 @@ from __future__ import annotations
 import segno
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext
 
 
 def game_path(token: str) -> str:
@@ -15,6 +16,6 @@ def game_path(token: str) -> str:
 def qr_svg(url: str) -> SafeString:
     """The URL as an inline SVG QR code, drawn on the server, scaling to its box."""
     svg = segno.make(url, error="m").svg_inline(
-        scale=4, dark="#000", light="#fff", omitsize=True, title="QR code of the link"
+        scale=4, dark="#000", light="#fff", omitsize=True, title=gettext("QR code of the link")
     )
     return mark_safe(svg)  # noqa: S308 -- segno's own markup, the URL is escaped by segno

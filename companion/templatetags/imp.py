@@ -15,7 +15,7 @@ from django.utils.translation import gettext
 
 from companion.access import etag_value
 from companion.changes import said as said_in_language
-from companion.wording import and_list
+from companion.wording import and_list, decimal
 
 register = template.Library()
 
@@ -90,3 +90,9 @@ def page_texts() -> SafeString:
     """The scripts' texts as a JSON data block (``<script id="imp-texts"
     type="application/json">``), which is not run, so the CSP allows it."""
     return json_script(script_texts(), "imp-texts")
+
+
+@register.filter
+def decimals(numbers: list[str]) -> list[str]:
+    """Numbers written with a point ("2.5") as the reader writes them ("2,5")."""
+    return [decimal(str(number)) for number in numbers]
