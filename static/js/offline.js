@@ -7,7 +7,7 @@
 (function () {
   // The texts in the reader's language, from the page (templates/base.html).
   const block = document.getElementById("imp-texts");
-  const texts = block ? JSON.parse(block.textContent) : {};
+  const texts = block ? JSON.parse(block.dataset.texts) : {};
   const say = (key, english) => texts[key] || english;
 
   if ("serviceWorker" in navigator) {

@@ -8,7 +8,7 @@ document.querySelectorAll("button[data-copy]").forEach((button) => {
     navigator.clipboard.writeText(field.value).then(
       () => {
         const block = document.getElementById("imp-texts");
-        button.textContent = (block && JSON.parse(block.textContent).copied) || "Copied";
+        button.textContent = (block && JSON.parse(block.dataset.texts).copied) || "Copied";
       },
       () => { field.select(); },
     );

@@ -25,7 +25,8 @@ CATALOGUES = (
 )
 
 SINGULAR = {"gettext", "gettext_lazy", "_", "gettext_noop"}
-PLURAL = {"ngettext", "ngettext_lazy"}
+PLURAL = {"ngettext", "ngettext_lazy", "ngettext_pair"}
+"""ngettext_pair: both forms of a count for a script (companion.templatetags.imp)."""
 CONTEXT = {"pgettext", "pgettext_lazy"}
 CONTEXT_PLURAL = {"npgettext", "npgettext_lazy"}
 FUNCTIONS = SINGULAR | PLURAL | CONTEXT | CONTEXT_PLURAL
