@@ -11,6 +11,7 @@ from django.utils.translation import gettext
 
 from scoring.cards import card_text
 
+
 def and_list(names: Iterable[str]) -> str:
     """Names joined with the reader's "and": "Ann and Ben", "Ann und Ben"."""
     return f" {gettext('and')} ".join(str(name) for name in names)
