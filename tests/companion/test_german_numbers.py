@@ -50,7 +50,7 @@ def test_a_half_card_reads_with_the_readers_decimal_mark():
         english = face(deck, card_code("2.5"))
 
     assert (german.number, german.text) == ("2,5", "2.5")
-    assert german.label == "2,5, 1 Münze, rot"
+    assert german.label == "2,5, 1 Münze, Rot"
     assert (english.number, english.text) == ("2.5", "2.5")
     assert english.label == "2.5, 1 coin, red"
 
