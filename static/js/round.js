@@ -66,8 +66,27 @@
     }
   }
 
-  function cards(count) {
-    return count === 1 ? "1 card" : count + " cards";
+  // The texts in the reader's language, from the page (templates/base.html,
+  // companion.templatetags.imp.script_texts); English when they are missing.
+  const textBlock = document.getElementById("imp-texts");
+  const TEXTS = textBlock ? JSON.parse(textBlock.dataset.texts) : {};
+
+  function say(key, english, values) {
+    let text = (key && TEXTS[key]) || english;
+    Object.entries(values || {}).forEach(([name, value]) => {
+      text = text.split("%(" + name + ")s").join(String(value));
+    });
+    return text;
+  }
+
+  function count(key, one, other, n) {
+    const forms = TEXTS[key] || [one, other];
+    return say(null, forms[n === 1 ? 0 : 1], { n: n });
+  }
+
+  function number(card) {
+    // A card as the reader writes it: "2.5", in German "2,5".
+    return String(card).replace(".", TEXTS.decimal || ".");
   }
 
   function csrfToken() {
@@ -96,7 +115,7 @@
     if (face) return face.cloneNode(true);
     const text = document.createElement("span");
     text.className = "face";
-    text.textContent = card;
+    text.textContent = number(card);
     return text;
   }
 
@@ -128,7 +147,7 @@
         slot.classList.add("sending");
         const tag = document.createElement("span");
         tag.className = "sending-tag";
-        tag.textContent = entry.state === "refused" ? "refused" : "sending…";
+        tag.textContent = entry.state === "refused" ? say("refused", "refused") : say("sending", "sending…");
         slot.appendChild(tag);
       }
       if (button) button.classList.add("sent");
@@ -143,7 +162,7 @@
         const name = next.querySelector(".slot-name");
         if (asks && name) asks.textContent = name.textContent + "'s card";
       } else if (asks) {
-        asks.textContent = "Next trick: its leader shows once the cards are stored";
+        asks.textContent = say("nextTrick", "Next trick: its leader shows once the cards are stored");
       }
     }
     status();
@@ -154,13 +173,13 @@
     const waiting = queue.length;
     let text = "";
     if (waiting && paused) {
-      text = cards(waiting) + (waiting === 1 ? " waits" : " wait") + ": see below, then send again";
+      text = count("waitPaused", "%(n)s card waits: see below, then send again", "%(n)s cards wait: see below, then send again", waiting);
     } else if (waiting && offline) {
-      text = "No connection: " + cards(waiting) + (waiting === 1 ? " waits" : " wait") + " to be sent";
+      text = count("waitOffline", "No connection: %(n)s card waits to be sent", "No connection: %(n)s cards wait to be sent", waiting);
     } else if (waiting > 1) {
-      text = "Sending… " + cards(waiting) + " wait to be sent";
+      text = count("waitSending", "Sending… %(n)s card waits to be sent", "Sending… %(n)s cards wait to be sent", waiting);
     } else if (waiting === 1) {
-      text = "Sending " + queue[0].card + "…";
+      text = say("sendingOne", "Sending %(card)s…", { card: number(queue[0].card) });
     }
     if (line && line.textContent !== text) line.textContent = text;
     const region = play();
@@ -189,9 +208,12 @@
     const rest = queue.slice(1).map((entry) => entry.card);
     const lines = [];
     if (first.state === "refused") {
-      lines.push(["strong", first.card + " was not stored: "], ["span", first.reason || "the server refused it."]);
+      lines.push(
+        ["strong", say("notStored", "%(card)s was not stored: ", { card: number(first.card) })],
+        ["span", first.reason || say("serverRefused", "the server refused it.")],
+      );
     } else {
-      lines.push(["strong", cards(queue.length) + " wait to be sent."]);
+      lines.push(["strong", count("waitToBeSent", "%(n)s card waits to be sent.", "%(n)s cards wait to be sent.", queue.length)]);
     }
     const wanted = JSON.stringify([lines, rest]);
     if (panel.dataset.shown === wanted) return;
@@ -207,25 +229,25 @@
     if (rest.length) {
       const after = document.createElement("p");
       after.className = "queue-rest";
-      after.textContent = "Kept after it, not sent yet: " + rest.join(", ") + ".";
+      after.textContent = say("keptAfter", "Kept after it, not sent yet: %(cards)s.", { cards: rest.map(number).join(", ") });
       panel.appendChild(after);
     }
     const actions = document.createElement("div");
     actions.className = "actions";
-    actions.appendChild(button("Send again", "", () => {
+    actions.appendChild(button(say("sendAgain", "Send again"), "", () => {
       queue.forEach((entry) => { entry.state = "waiting"; });
       paused = false;
       save();
       draw();
       pump();
     }));
-    actions.appendChild(button("Discard " + first.card, "secondary", () => {
+    actions.appendChild(button(say("discard", "Discard %(card)s", { card: number(first.card) }), "secondary", () => {
       queue.shift();
       save();
       draw();
     }));
     if (rest.length) {
-      actions.appendChild(button("Discard all " + queue.length, "secondary", () => {
+      actions.appendChild(button(say("discardAll", "Discard all %(n)s", { n: queue.length }), "secondary", () => {
         queue = [];
         paused = false;
         save();
@@ -324,7 +346,7 @@
     }
     if (response.status === 403 || response.status === 404) {
       entry.state = "refused";
-      entry.reason = "this link may not enter cards (was it replaced, or the game deleted?)";
+      entry.reason = say("linkRefused", "this link may not enter cards (was it replaced, or the game deleted?)");
       paused = true;
       save();
       draw();
