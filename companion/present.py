@@ -101,7 +101,7 @@ def coins(count: int) -> str:
 @dataclass(frozen=True)
 class PlayedCard:
     """A card on the table: its face, who played it, whether it wins the
-    trick (RULES.md section 4)."""
+    trick (docs/rules.md, section 4)."""
 
     name: str
     face: CardFace
