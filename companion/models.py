@@ -89,6 +89,11 @@ class Game(models.Model):
         """How the game ends, as the engine sees it."""
         return Goal(rounds=self.goal_rounds, target=self.goal_target)
 
+    def last_confirmed(self) -> int | None:
+        """The number of the game's last confirmed round, if any."""
+        confirmed = self.rounds.filter(confirmed=True).order_by("-number")
+        return confirmed.values_list("number", flat=True).first()
+
 
 class Round(models.Model):
     """One round's entries, in the shape of a `bottle-imp/1` round.

@@ -162,17 +162,20 @@ def confirm_round(request: HtmxHttpRequest, token: str) -> HttpResponse:
         done = actions.confirm_round(access.game, form.stamp())
     except NOT_DONE as problem:
         return refused(request, access, problem, at="confirm")
-    if done.rounds is None:
-        return changed(request, access, done)  # a retry: the round screen as it is
     return told(request, access, done)
 
 
 def told(request: HtmxHttpRequest, access: Access, done: actions.Done) -> HttpResponse:
     """After Confirm: the story of the round just confirmed, for the whole
-    table to look at, leading on to the next round (a full page, at its top)."""
+    table to look at, leading on to the next round (a full page, at its top).
+    A Confirm sent again (its answer was lost) changed nothing: it leads to
+    the story of the game's last confirmed round all the same."""
     for line in (*done.notes, *done.changes):
         messages.info(request, line)
-    number = max(row.number for row in done.rounds or () if row.confirmed)
+    confirmed = [row.number for row in done.rounds if row.confirmed]
+    number = max(confirmed) if confirmed else access.game.last_confirmed()
+    if number is None:
+        return changed(request, access, done)
     url = reverse("imp:round_detail", args=[access.token, number]) + "?confirmed"
     if request.htmx:
         return HttpResponseClientRedirect(url)

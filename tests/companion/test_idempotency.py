@@ -7,13 +7,17 @@ from __future__ import annotations
 import uuid
 
 import pytest
+from django.urls import reverse
 
 from companion.models import Submission
-from tests.companion.conftest import rounds_of, text
+from companion.transfer import import_record
+from tests.companion.conftest import Seat, rounds_of, text
+from tests.companion.tables import simulated
 
 pytestmark = pytest.mark.django_db
 
 REUSED = "This form was already sent with {}: reload the page"
+RECORD = simulated("classic", 3, rounds=3, seed=5)
 
 
 def send(editor, name, data, key, *args):
@@ -81,3 +85,24 @@ def test_a_corrected_trick_sent_again_with_other_cards_is_a_409(editor):
     assert response.status_code == 409
     assert REUSED.format("other cards") in text(response)
     assert editor.game.rounds.get().tricks == [["24", "15", "16"]]
+
+
+def test_a_confirm_sent_again_leads_to_the_same_story(client):
+    """A Confirm whose answer was lost, sent again with its key, changes
+    nothing and leads to the story of the round it confirmed (never a 500)."""
+    game = import_record({**RECORD, "rounds": RECORD["rounds"][:1]})
+    seat = Seat(client, game, game.edit_token)
+    key = uuid.uuid4().hex
+    first = send(seat, "confirm_round", {}, key)
+    game.refresh_from_db()
+
+    again = client.post(seat.url("confirm_round"), {"version": game.version - 1, "key": key})
+    htmx = client.post(
+        seat.url("confirm_round"), {"version": game.version - 1, "key": key}, HTTP_HX_REQUEST="true"
+    )
+
+    story = reverse("imp:round_detail", args=[game.edit_token, 1]) + "?confirmed"
+    assert (first.status_code, first["Location"]) == (302, story)
+    assert (again.status_code, again["Location"]) == (302, story)
+    assert (htmx.status_code, htmx["HX-Redirect"]) == (200, story)
+    assert list(game.rounds.values_list("number", "confirmed")) == [(1, True), (2, False)]
