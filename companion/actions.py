@@ -10,6 +10,7 @@ never left with half a change. Nothing here decides a rule.
 
 from __future__ import annotations
 
+import copy
 import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -19,7 +20,7 @@ from django.db import connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_lazy
 
-from companion import history
+from companion import history, rows
 from companion.access import GameGone, find_game
 from companion.forms.stamp import Stamp
 from companion.models import Game, Group, Round, Submission, new_token
@@ -32,6 +33,7 @@ from scoring.game import GameState, dealer_of_round
 from scoring.names import check_group, check_players
 from scoring.prompt import next_card
 from scoring.record import GameRecord, replay
+from scoring.state import RoundState
 
 
 class Conflict(Exception):
@@ -112,6 +114,9 @@ class Done:
     current: CurrentRound | None = None
     """Instead of the whole game: the changed round alone, replayed (a verb
     of :func:`_apply_current` while that round is unfinished)."""
+    before: RoundState | None = None
+    """That round as the engine had it before the change (what the phone
+    that sent it shows): its answer sends only the parts that differ."""
     what: str = ""
     """The change in the players' words, as its history keeps it."""
     removed: list[Round] = field(default_factory=list)
@@ -553,6 +558,9 @@ def redo(game: Game, stamp: Stamp) -> Done:
 
 Change = Callable[[list[Round]], tuple[list[Round], Done]]
 
+ROUND_FIELDS = (*history.ENTRY_FIELDS, "version")
+"""What a change stores of a round it changes."""
+
 
 def _lock(game: Game, stamp: Stamp, sent: Sent) -> Game | None:
     """The game row, locked until the transaction ends, in one query with
@@ -602,8 +610,12 @@ def _saved(
         item.delete()
     for item in changed:
         item.version += 1
-        item.save()
+        if item.pk is None:
+            item.save()  # a round an undo or a redo makes again
+        else:
+            rows.update(item, ROUND_FIELDS)
     locked.version += 1
+    locked.updated = timezone.now()
     had_undone = locked.has_undone
     if done.undoing or done.redoing:
         history.mark(locked, done.undoing, done.redoing)
@@ -612,8 +624,9 @@ def _saved(
     fields = ["version", "updated"]
     if locked.has_undone != had_undone:
         fields.append("has_undone")
-    locked.save(update_fields=fields)
-    Submission.objects.create(game=locked, key=stamp.key, digest=sent.digest)
+    rows.update(locked, fields)
+    key = Submission(game=locked, key=stamp.key, digest=sent.digest, created=locked.updated)
+    rows.insert(key, ("game", "key", "digest", "created"))
 
 
 def _apply(game: Game, stamp: Stamp, change: Change, sent: Sent, *, describe: bool = False) -> Done:
@@ -649,30 +662,70 @@ def _apply_current(
     here; the round exists, so the game had not ended before it. Once the
     change completes the round, the whole game is replayed (the result shows
     the game's totals), so the engine sees everything once a round.
+
+    The engine's work is done before the game is locked, on the game as the
+    stamp's version has it: the lock is then held only to check that the
+    version is still the stamp's (every change of a round raises it, in the
+    same transaction) and to write. Tables entering cards at once wait for
+    each other's writes alone, not for each other's replays.
     """
+    row = latest_round(game, stamp.key)
+    if row is not None and row.applied is not None:
+        sent.again(row.applied)  # KeyReused when the key was sent with another change
+        return Done(applied=False)  # a retry of the change made
+    if row is None:
+        _lock(game, stamp, sent)  # GameGone when the game was deleted since it was found
+        raise Refused(gettext("This game has no round to play."))
+    if stamp.version != game.version:
+        raise Conflict()
+    current = CurrentRound.of(game, row)
+    entries = history.snapshot([row])
+    before = current.state
+    done = change(current)
+    done.before = before
+    current = current.again()  # the engine's verdict on the changed round
+    if current.state.complete:
+        rounds = list(game.rounds.all())
+        rounds[-1] = row
+        done.record = game_record(game, rounds)
+        done.state = replay(done.record)
+        done.rounds = rounds
+    else:
+        done.current = current
     with transaction.atomic():
-        locked = _lock(game, stamp, sent)
-        if locked is None:
-            return Done(applied=False)
-        row = latest_round(locked)
-        if row is None:
-            raise Refused(gettext("This game has no round to play."))
-        current = CurrentRound.of(locked, row)
-        entries = history.snapshot([row])
-        done = change(current)
-        current = current.again()  # the engine's verdict on the changed round
-        if current.state.complete:
-            rounds = list(locked.rounds.all())
-            rounds[-1] = row
-            done.record = game_record(locked, rounds)
-            done.state = replay(done.record)
-            done.rounds = rounds
-        else:
-            done.current = current
-        _saved(locked, stamp, sent, [row], done, entries, row.number)
-    game.version, game.updated = locked.version, locked.updated
-    game.has_undone = locked.has_undone
+        saved = _save_current(game, stamp, sent, row, done, entries)
+    if saved is None:  # the game changed meanwhile (or was deleted): say how
+        if _lock(game, stamp, sent) is None:
+            return Done(applied=False)  # by this very change, sent again
+        raise Conflict()
+    game.version, game.updated, game.has_undone = saved.version, saved.updated, False
     return done
+
+
+CLAIMED = ("version", "updated", "has_undone")
+"""What a change of the round being played stores of the game row first."""
+
+
+def _save_current(
+    game: Game, stamp: Stamp, sent: Sent, row: Round, done: Done, before: dict[int, history.Entries]
+) -> Game | None:
+    """:func:`_saved` for :func:`_apply_current`, in plain SQL. The game row
+    is claimed first: its version raised in one statement that holds only
+    while the row still has the stamp's version (on PostgreSQL it locks the
+    row until the transaction ends; SQLite's transaction holds the database).
+    None when it no longer has: nothing is written then."""
+    claimed = copy.copy(game)
+    claimed.version, claimed.updated = stamp.version + 1, timezone.now()
+    claimed.has_undone = False  # a new change leaves nothing to redo
+    if rows.update(claimed, CLAIMED, version=stamp.version) != 1:
+        return None
+    claimed.has_undone = game.has_undone  # history.record forgets what was undone
+    row.version += 1
+    rows.update(row, ROUND_FIELDS)
+    done.kept = history.record(claimed, done.what, before, [row], row.number)
+    key = Submission(game=claimed, key=stamp.key, digest=sent.digest, created=claimed.updated)
+    rows.insert(key, ("game", "key", "digest", "created"))
+    return claimed
 
 
 def _open_round(rounds: list[Round], *, for_cards: bool = True) -> Round:

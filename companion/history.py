@@ -12,6 +12,7 @@ import copy
 from collections.abc import Sequence
 from typing import Any
 
+from companion import rows
 from companion.models import Change, Game, Round
 
 ENTRY_FIELDS = (
@@ -52,7 +53,7 @@ def record(
     if game.has_undone:
         game.changes.filter(undone=True).delete()
         game.has_undone = False
-    return Change.objects.create(
+    change = Change(
         game=game,
         number=game.version,
         what=what,
@@ -61,7 +62,10 @@ def record(
             {"number": row.number, "before": before.get(row.number), "after": entries_of(row)}
             for row in changed
         ],
+        created=game.updated,
     )
+    rows.insert(change, ("game", "number", "what", "round", "rounds", "undone", "created"))
+    return change
 
 
 def to_undo(game: Game, back_to: int | None = None) -> list[Change]:

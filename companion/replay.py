@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from companion.access import GameGone
-from companion.models import Game, Round
+from companion.models import Game, Round, Submission
 from scoring.cards import Deck
 from scoring.entries import RoundEntries
 from scoring.game import GameState, dealer_of_round
@@ -106,10 +106,12 @@ def game_state(game: Game, rounds: Sequence[Round | RoundRow] | None = None) -> 
     return replay(game_record(game, rounds))
 
 
-def latest_round(game: Game) -> Round | None:
+def latest_round(game: Game, key: str | None = None) -> Round | None:
     """The game's last round (the one being played), in one query, with the
     nearest round before it whose dealer was entered (``prior_number``,
-    ``prior_dealer``; None when there is none), for :func:`dealer_of`."""
+    ``prior_dealer``; None when there is none), for :func:`dealer_of`. With
+    an idempotency ``key``, also what the key was applied to already, if it
+    was (``applied``: its digest, else None)."""
     # Plain SQL: the ORM took ten times longer to compile the two correlated
     # subqueries than the database took to run them (both use the index of
     # one_round_per_number).
@@ -118,12 +120,17 @@ def latest_round(game: Game) -> Round | None:
         f"FROM {table} AS prior WHERE prior.game_id = r.game_id AND prior.number < r.number"
         " AND prior.dealer IS NOT NULL ORDER BY prior.number DESC LIMIT 1"
     )
+    applied = (
+        f", (SELECT s.digest FROM {Submission._meta.db_table} AS s"
+        " WHERE s.game_id = r.game_id AND s.key = %s) AS applied"
+    )
     sql = (
         f"SELECT r.*, (SELECT prior.number {earlier}) AS prior_number,"
-        f" (SELECT prior.dealer {earlier}) AS prior_dealer"
+        f" (SELECT prior.dealer {earlier}) AS prior_dealer{applied if key is not None else ''}"
         f" FROM {table} AS r WHERE r.game_id = %s ORDER BY r.number DESC LIMIT 1"
     )
-    for row in Round.objects.raw(sql, [game.pk]):
+    params = [game.pk] if key is None else [key, game.pk]
+    for row in Round.objects.raw(sql, params):
         return row
     return None
 

@@ -51,6 +51,7 @@ from companion.present import HtmxHttpRequest, Replay, Replayed
 from companion.round_screen import round_context
 from companion.texts import in_words
 from scoring.findings import Finding
+from scoring.state import RoundState
 
 NOT_DONE = (actions.Conflict, actions.Refused, Finding)
 """What a verb raises when it changes nothing."""
@@ -115,9 +116,11 @@ def show_round(
     *,
     status: int = 200,
     replayed: Replay | None = None,
+    before: RoundState | None = None,
     **extra: Any,
 ) -> HttpResponse:
-    """The round screen: the ``round`` partial for htmx, else the whole page."""
+    """The round screen: the ``round`` partial for htmx, else the whole page;
+    for a card sent by round.js, the parts that differ from ``before``."""
     if "undo" not in extra:
         extra["undo"] = history.undo_bar(access.game)
     context = round_context(access, replayed, **extra)
@@ -127,6 +130,9 @@ def show_round(
     if not request.htmx:
         context["changes"] = history.history(access.game, context["round"]["number"])
     template = round_template(request, context["round"])
+    if template == ANSWER:
+        view = context["round"]
+        context["answer"] = Parts.of(before, view["state"], view["row"].dismissed_warnings)
     response = render(request, template, context, status=status)
     error = context.get("error")
     if isinstance(error, Refusal) and _place_is_gone(error, response):
@@ -148,6 +154,39 @@ PLAY = "play"
 """The target static/js/round.js names for a card: the play region."""
 
 
+@dataclass(frozen=True)
+class Parts:
+    """Which parts of the round screen around the play a card's answer
+    sends (imp/round/answer.html; the play region's own parts always go).
+
+    The phone that sent the card shows the round as it was before it (its
+    version was the game's), so a part whose content the card did not
+    change is left out: the strip of tricks to fix and the count of tricks
+    change when the round's tricks do, the coins when a trick is won. The
+    header and the revokes go while there is a revoke (its form carries
+    the game's version) or when the card changed them. Without the round
+    before (a refused card), everything goes."""
+
+    strip: bool = True
+    revokes: bool = True
+    coins: bool = True
+
+    @classmethod
+    def of(cls, before: RoundState | None, after: RoundState, dismissed: int) -> Parts:
+        if before is None:
+            return cls()
+        tricks = len(before.tricks) != len(after.tricks)
+        warnings = after.warnings[dismissed:]
+        return cls(
+            strip=tricks,
+            revokes=bool(warnings) or before.warnings[dismissed:] != warnings,
+            coins=tricks or before.trick_points != after.trick_points,
+        )
+
+
+ANSWER = "imp/round/answer.html"
+
+
 def round_template(request: HtmxHttpRequest, view: dict[str, Any]) -> str:
     """The whole page; for htmx the round partial; for a card sent by
     round.js only the play region, the header, the revoke place and the
@@ -155,7 +194,7 @@ def round_template(request: HtmxHttpRequest, view: dict[str, Any]) -> str:
     if not request.htmx:
         return "imp/round.html"
     if request.htmx.target == PLAY and view["ask"] is not None:
-        return "imp/round/answer.html"
+        return ANSWER
     return "imp/round.html#round"
 
 
@@ -227,4 +266,4 @@ def changed(request: HtmxHttpRequest, access: Access, done: actions.Done) -> Htt
     if done.record is not None and done.state is not None:
         replayed = Replayed(access.game, done.rounds, done.record, done.state)
     undo = history.undo_bar(access.game, done.kept)
-    return show_round(request, access, replayed=replayed, undo=undo)
+    return show_round(request, access, replayed=replayed, before=done.before, undo=undo)

@@ -291,7 +291,7 @@
     const entry = queue[0];
     sending = true;
     status();
-    const body = new FormData();
+    const body = new URLSearchParams(); // urlencoded: cheaper for the server to read than multipart
     body.append("csrfmiddlewaretoken", csrfToken());
     body.append("version", region.dataset.version || "0");
     body.append("key", entry.key);
@@ -369,6 +369,10 @@
     Array.from(template.content.children).forEach((part) => {
       const old = part.id && document.getElementById(part.id);
       if (!old) return;
+      if (part.hasAttribute("data-parts")) {
+        if (!mergeParts(old, part)) stale = true;
+        return;
+      }
       const kept = keepGrid(old, part);
       if (!kept && part.querySelector(".cards[data-marks]")) {
         stale = true;
@@ -411,15 +415,50 @@
     const grid = form.querySelector(".cards");
     const freshGrid = fresh.querySelector(".cards");
     const marks = freshGrid ? marksOf(freshGrid) : "";
-    if (!grid || grid.children.length !== marks.length) return false;
-    const items = Array.from(grid.children);
-    if (!items.every((item, index) => item.tagName === "BUTTON" || marks[index] === "-")) return false;
+    if (!marksFit(grid, marks)) return false;
     const path = pathTo(old, form);
     const freshPath = pathTo(part, fresh);
     if (path.map((node) => node.tagName).join() !== freshPath.map((node) => node.tagName).join()) return false;
-    items.forEach((item, index) => setMark(item, marks[index]));
+    setMarks(grid, marks);
     path.forEach((node, depth) => graft(node, freshPath[depth], path[depth + 1], freshPath[depth + 1]));
     return true;
+  }
+
+  // A card's answer (templates/imp/round/answer.html): the play region with
+  // only its parts, each with an id, and the grid as marks (data-parts).
+  // The marks go on the buttons shown, each part replaces its namesake, the
+  // region takes the answer's attributes (the game's version); a part the
+  // card did not change was not sent and stays. False when the marks or a
+  // part cannot be set on the screen shown.
+  function mergeParts(old, part) {
+    const form = picker();
+    const grid = form && old.contains(form) ? form.querySelector(".cards") : null;
+    const fresh = part.querySelector(".cards[data-marks]");
+    const marks = fresh ? fresh.dataset.marks : "";
+    const parts = Array.from(part.children).filter((child) => child.id);
+    const places = parts.map((child) => old.querySelector("#" + CSS.escape(child.id)));
+    if (!marksFit(grid, marks) || places.some((place) => !place)) return false;
+    setMarks(grid, marks);
+    places.forEach((place, index) => place.replaceWith(parts[index]));
+    Array.from(old.attributes).forEach((a) => {
+      if (!part.hasAttribute(a.name)) old.removeAttribute(a.name);
+    });
+    Array.from(part.attributes).forEach((a) => {
+      if (a.name !== "data-parts" && old.getAttribute(a.name) !== a.value) old.setAttribute(a.name, a.value);
+    });
+    if (window.htmx) parts.forEach((child) => window.htmx.process(child));
+    return true;
+  }
+
+  // Whether a grid's marks fit the grid shown: a mark a card, and a button
+  // for every card not gone.
+  function marksFit(grid, marks) {
+    if (!grid || grid.children.length !== marks.length) return false;
+    return Array.from(grid.children).every((item, index) => item.tagName === "BUTTON" || marks[index] === "-");
+  }
+
+  function setMarks(grid, marks) {
+    Array.from(grid.children).forEach((item, index) => setMark(item, marks[index]));
   }
 
   // The elements from `root` down to `node`, both included.
