@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import copy
 import hashlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -24,7 +24,14 @@ from companion import history, rows
 from companion.access import GameGone, find_game
 from companion.forms.stamp import Stamp
 from companion.models import Game, Group, Round, Submission, new_token
-from companion.replay import CurrentRound, game_record, game_state, latest_round
+from companion.replay import (
+    CurrentRound,
+    RoundRow,
+    game_record,
+    game_state,
+    latest_round,
+    load_rows,
+)
 from companion.texts import say
 from companion.wording import card_number
 from scoring.cards import card_code, card_text
@@ -106,7 +113,7 @@ class Done:
     applied: bool = True
     changes: tuple[str, ...] = ()
     notes: list[str] = field(default_factory=list)
-    rounds: list[Round] = field(default_factory=list)
+    rounds: Sequence[Round | RoundRow] = field(default_factory=list)
     """The game's rounds after the change, with the engine's replay of them
     (``record``, ``state``): the answer shows them without a second replay."""
     record: GameRecord | None = None
@@ -685,8 +692,9 @@ def _apply_current(
     done.before = before
     current = current.again()  # the engine's verdict on the changed round
     if current.state.complete:
-        rounds = list(game.rounds.all())
-        rounds[-1] = row
+        # the earlier rounds as tuples (a hundred model instances took longer
+        # to build than their query and the replay together)
+        rounds: list[Round | RoundRow] = [*load_rows(game)[:-1], row]
         done.record = game_record(game, rounds)
         done.state = replay(done.record)
         done.rounds = rounds

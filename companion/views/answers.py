@@ -162,14 +162,16 @@ class Parts:
     The phone that sent the card shows the round as it was before it (its
     version was the game's), so a part whose content the card did not
     change is left out: the strip of tricks to fix and the count of tricks
-    change when the round's tricks do, the coins when a trick is won. The
-    header and the revokes go while there is a revoke (its form carries
-    the game's version) or when the card changed them. Without the round
-    before (a refused card), everything goes."""
+    change when the round's tricks do, the coins when a trick is won, the
+    facts (trick n of m, the colour led, the bottles) with a trick's first
+    and last cards. The header and the revokes go while there is a revoke
+    (its form carries the game's version) or when the card changed them.
+    Without the round before (a refused card), everything goes."""
 
     strip: bool = True
     revokes: bool = True
     coins: bool = True
+    facts: bool = True
 
     @classmethod
     def of(cls, before: RoundState | None, after: RoundState, dismissed: int) -> Parts:
@@ -177,10 +179,13 @@ class Parts:
             return cls()
         tricks = len(before.tricks) != len(after.tricks)
         warnings = after.warnings[dismissed:]
+        within = not tricks and bool(after.tricks) and not after.tricks[-1].is_complete
+        bottles = (before.prices, before.owners) != (after.prices, after.owners)
         return cls(
             strip=tricks,
             revokes=bool(warnings) or before.warnings[dismissed:] != warnings,
             coins=tricks or before.trick_points != after.trick_points,
+            facts=not within or bottles,
         )
 
 

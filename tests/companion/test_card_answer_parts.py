@@ -19,7 +19,7 @@ from tests.companion.conftest import Seat, rounds_of
 
 FIRST_TRICK = ("24", "15", "17")  # Betty, Christian, Adam: Adam's 17 wins
 REVOKE = ("24", "15", "17", "4", "6", "8")  # Christian did not follow blue, then plays 8
-ALWAYS = ('id="play-facts"', 'id="trick-now"', 'id="play-news"', 'id="action-bar"')
+ALWAYS = ('id="trick-now"', 'id="play-news"', 'id="action-bar"')
 
 
 def play_answer(seat: Seat, card: str):
@@ -55,7 +55,9 @@ def test_a_card_within_a_trick_sends_the_play_alone(editor):
     for part in ALWAYS:
         assert part in text
     assert 'data-marks="' in text
-    assert not parts(text) & {"fix-place", "round-status", "tricks-count", "round-head", "revokes"}
+    assert not parts(text) & {
+        "play-facts", "fix-place", "round-status", "tricks-count", "round-head", "revokes"
+    }
     assert "csrfmiddlewaretoken" not in text
 
 
@@ -64,7 +66,8 @@ def test_the_first_card_of_a_trick_sends_the_strip_and_the_count(editor):
 
     text = play_answer(editor, "33").text
 
-    assert {"fix-place", "round-status", "tricks-count"} <= parts(text)
+    assert {"play-facts", "fix-place", "round-status", "tricks-count"} <= parts(text)
+    assert "Trick 2 of 11 · <span class=\"led\">Led: " in text
     assert '<span id="tricks-count">2</span>' in text
     assert "round-head" not in parts(text)
 
@@ -74,7 +77,8 @@ def test_the_card_that_wins_a_trick_sends_the_coins(editor):
 
     text = play_answer(editor, FIRST_TRICK[-1]).text
 
-    assert {"round-status", "tricks-count"} <= parts(text)
+    assert {"play-facts", "round-status", "tricks-count"} <= parts(text)
+    assert "<strong>Adam</strong> leads" in text
     assert "fix-place" not in parts(text)  # trick 1 is in the strip since its first card
     assert "Adam wins the trick" in text  # the ruling, in the news
 
@@ -90,7 +94,7 @@ def test_while_a_revoke_waits_every_card_sends_it_with_a_fresh_form(editor):
     assert "Revoke? Christian, trick 1" in text
     assert "Let it stand" in text
     assert f'name="version" value="{editor.game.version}"' in text
-    assert not parts(text) & {"fix-place", "round-status"}
+    assert not parts(text) & {"play-facts", "fix-place", "round-status"}
 
 
 def test_a_form_of_a_cards_answer_is_sent_with_the_csrf_header_alone(game):
