@@ -111,7 +111,9 @@ def latest_round(game: Game, key: str | None = None) -> Round | None:
     nearest round before it whose dealer was entered (``prior_number``,
     ``prior_dealer``; None when there is none), for :func:`dealer_of`. With
     an idempotency ``key``, also what the key was applied to already, if it
-    was (``applied``: its digest, else None)."""
+    was (``applied``: its digest, else None), and the game's version as the
+    same statement saw it (``game_version``: the round read is that
+    version's)."""
     # Plain SQL: the ORM took ten times longer to compile the two correlated
     # subqueries than the database took to run them (both use the index of
     # one_round_per_number).
@@ -122,7 +124,9 @@ def latest_round(game: Game, key: str | None = None) -> Round | None:
     )
     applied = (
         f", (SELECT s.digest FROM {Submission._meta.db_table} AS s"
-        " WHERE s.game_id = r.game_id AND s.key = %s) AS applied"
+        " WHERE s.game_id = r.game_id AND s.key = %s) AS applied,"
+        f" (SELECT g.version FROM {Game._meta.db_table} AS g WHERE g.id = r.game_id)"
+        " AS game_version"
     )
     sql = (
         f"SELECT r.*, (SELECT prior.number {earlier}) AS prior_number,"

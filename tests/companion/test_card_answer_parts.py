@@ -155,3 +155,13 @@ def test_a_card_on_a_game_deleted_since_it_was_found_is_404(editor):
 
     with pytest.raises(actions.GameGone):
         actions.play_card(found, actions.Stamp(found.version, uuid.uuid4().hex), card_code("24"))
+
+
+def test_a_card_refused_by_a_state_the_phone_never_saw_is_a_conflict(editor):
+    found = Game.objects.get(pk=editor.game.pk)  # a request found the game here
+    editor.play("24")  # another phone's 24 is stored meanwhile
+
+    # the same 24, which the engine would refuse now (already played): the
+    # phone's version is stale, so it hears of the other phone's card (409)
+    with pytest.raises(actions.Conflict):
+        actions.play_card(found, actions.Stamp(found.version, uuid.uuid4().hex), card_code("24"))
