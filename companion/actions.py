@@ -638,7 +638,12 @@ def _saved(
     if locked.has_undone != had_undone:
         fields.append("has_undone")
     rows.update(locked, fields)
-    key = Submission(game=locked, key=stamp.key, digest=sent.digest, created=locked.updated)
+    _keep_key(locked, stamp, sent)
+
+
+def _keep_key(game: Game, stamp: Stamp, sent: Sent) -> None:
+    """Store the stamp's key with what it was sent for (a retry finds it)."""
+    key = Submission(game=game, key=stamp.key, digest=sent.digest, created=game.updated)
     rows.insert(key, ("game", "key", "digest", "created"))
 
 
@@ -737,8 +742,7 @@ def _save_current(
     row.version += 1
     rows.update(row, ROUND_FIELDS)
     done.kept = history.record(claimed, done.what, before, [row], row.number)
-    key = Submission(game=claimed, key=stamp.key, digest=sent.digest, created=claimed.updated)
-    rows.insert(key, ("game", "key", "digest", "created"))
+    _keep_key(claimed, stamp, sent)
     return claimed
 
 
