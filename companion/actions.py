@@ -590,7 +590,7 @@ def _lock(game: Game, stamp: Stamp, sent: Sent) -> Game | None:
     )
     if connection.features.has_select_for_update:
         sql += " FOR UPDATE"  # of the game row (SQLite: BEGIN IMMEDIATE locks)
-    found = list(Game.objects.raw(sql, [stamp.key, game.pk]))
+    found = rows.select(Game, sql, [stamp.key, game.pk])
     if not found:
         raise GameGone()  # deleted since the request found it
     locked = found[0]

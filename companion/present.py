@@ -8,10 +8,11 @@ engine wrote).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from dataclasses import replace as dataclass_replace
 from functools import lru_cache
+from types import MappingProxyType
 from typing import Any
 
 from django.http import HttpRequest
@@ -116,6 +117,17 @@ def face(deck: Deck, code: int, *, named: bool = False) -> CardFace:
     return _face(deck, code, named, get_language())
 
 
+def faces(deck: Deck) -> Mapping[int, CardFace]:
+    """Every card's :func:`face`, by code: for a view that shows many cards
+    (the reader's language is looked up once, not once a card)."""
+    return _faces(deck, get_language())
+
+
+@lru_cache(maxsize=64)
+def _faces(deck: Deck, language: str | None) -> Mapping[int, CardFace]:
+    return MappingProxyType({code: _face(deck, code, False, language) for code in deck.cards})
+
+
 @lru_cache(maxsize=4096)
 def _face(deck: Deck, code: int, named: bool, language: str | None) -> CardFace:
     """Memoized: a card's face depends on nothing but the deck (the engine's
@@ -193,16 +205,20 @@ class Replayed:
 
 
 def trick_view(
-    deck: Deck, names: tuple[str, ...], round_number: int, number: int, play: TrickPlay
+    shown: Mapping[int, CardFace],
+    names: tuple[str, ...],
+    round_number: int,
+    number: int,
+    play: TrickPlay,
 ) -> dict[str, Any]:
-    """One trick of a round: who played what, who won, the ruling in the
-    engine's words."""
+    """One trick of a round (``shown``: the deck's :func:`faces`): who
+    played what, who won, the ruling in the engine's words."""
     return {
         "round": round_number,
         "number": number,
         "leader": names[play.leader],
         "cards": [
-            PlayedCard(names[seat], face(deck, card))
+            PlayedCard(names[seat], shown[card])
             for seat, card in zip(play.players, play.cards, strict=False)
         ],
         "winner": None if play.winner is None else names[play.winner],
@@ -263,7 +279,7 @@ def round_view(replayed: Replay, row: Round | RoundRow) -> dict[str, Any]:
     """Everything the round screen shows about one round (a complete round's
     result needs the whole game: its totals)."""
     state = replayed.round_state(row.number)
-    shape, deck = state.shape, replayed.deck
+    shape, shown = state.shape, faces(replayed.deck)
     names = shape.names
     ask = replayed.prompt(row.number)
     view: dict[str, Any] = {
@@ -281,11 +297,11 @@ def round_view(replayed: Replay, row: Round | RoundRow) -> dict[str, Any]:
             for name, points in zip(names, state.trick_points, strict=True)
         ],
         "tricks": [
-            {**trick_view(deck, names, row.number, number, play), "confirmed": row.confirmed}
+            {**trick_view(shown, names, row.number, number, play), "confirmed": row.confirmed}
             for number, play in enumerate(state.tricks, 1)
         ],
         "warnings": [
-            revoke_view(warning, state, deck)
+            revoke_view(warning, state, replayed.deck)
             for warning in state.warnings[row.dismissed_warnings :]
         ],
         "complete": state.complete,
@@ -314,7 +330,7 @@ def round_view(replayed: Replay, row: Round | RoundRow) -> dict[str, Any]:
 
 def prompt_view(replayed: Replay, state: RoundState, ask: Prompt) -> dict[str, Any]:
     """Whose card is asked for, the trick so far, and the picker's cards."""
-    deck, shape = replayed.deck, state.shape
+    deck, shape, shown = replayed.deck, state.shape, faces(replayed.deck)
     names = shape.names
     order = shape.orders[ask.leader]
     slots = []
@@ -323,14 +339,14 @@ def prompt_view(replayed: Replay, state: RoundState, ask: Prompt) -> dict[str, A
         slots.append(
             {
                 "name": names[seat],
-                "face": None if card is None else face(deck, card),
+                "face": None if card is None else shown[card],
                 "is_next": position == ask.position,
             }
         )
     unseen, choices = set(ask.unseen), set(ask.choices)
     picker = [
         pick(
-            face(deck, card),
+            shown[card],
             "ok" if card in choices else "off" if card in unseen else "gone",
             led=ask.led is not None and deck.colour[card] == ask.led,
         )
@@ -347,7 +363,7 @@ def prompt_view(replayed: Replay, state: RoundState, ask: Prompt) -> dict[str, A
         "hand": hand,
         "slots": slots,
         "is_hand_known": ask.is_hand_known,
-        "forced": None if ask.forced is None else face(deck, ask.forced),
+        "forced": None if ask.forced is None else shown[ask.forced],
         "reason": None if ask.reason is None else say(ask.reason),
         "led": led,
         "picker": picker,

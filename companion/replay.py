@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from companion import rows
 from companion.access import GameGone
 from companion.models import Game, Round, Submission
 from scoring.cards import Deck
@@ -48,10 +49,10 @@ def load_rows(game: Game) -> list[RoundRow]:
     so none means the game was deleted since the request found it: 404.
     """
     values = Round.objects.filter(game_id=game.pk).order_by("number").values_list(*RoundRow._fields)
-    rows = [RoundRow._make(row) for row in values]
-    if not rows:
+    found = [RoundRow._make(row) for row in values]
+    if not found:
         raise GameGone()
-    return rows
+    return found
 
 
 def round_data(item: Round | RoundRow) -> dict[str, Any]:
@@ -134,9 +135,8 @@ def latest_round(game: Game, key: str | None = None) -> Round | None:
         f" FROM {table} AS r WHERE r.game_id = %s ORDER BY r.number DESC LIMIT 1"
     )
     params = [game.pk] if key is None else [key, game.pk]
-    for row in Round.objects.raw(sql, params):
-        return row
-    return None
+    found = rows.select(Round, sql, params)
+    return found[0] if found else None
 
 
 def dealer_of(game: Game, table: Table, row: Round) -> int:

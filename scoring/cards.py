@@ -146,6 +146,11 @@ class Deck:
     coins: tuple[int, ...]
     total: int
 
+    def __hash__(self) -> int:
+        # The edition and the cards tell the decks apart; hashing the two
+        # 200-entry tables as well made every lookup keyed by a deck slow.
+        return hash((self.edition, self.cards))
+
     def has(self, code: int) -> bool:
         """Whether the card is in this deck."""
         return 0 <= code < CODE_LIMIT and self.colour[code] >= 0
