@@ -643,8 +643,16 @@ def _saved(
 
 def _keep_key(game: Game, stamp: Stamp, sent: Sent) -> None:
     """Store the stamp's key with what it was sent for (a retry finds it)."""
+    rows.run(_key_row(game, stamp, sent))
+
+
+KEY_FIELDS = ("game", "key", "digest", "created")
+
+
+def _key_row(game: Game, stamp: Stamp, sent: Sent) -> rows.Write:
+    """The statement that stores the stamp's key (:func:`_keep_key`)."""
     key = Submission(game=game, key=stamp.key, digest=sent.digest, created=game.updated)
-    rows.insert(key, ("game", "key", "digest", "created"))
+    return rows.inserting(key, KEY_FIELDS)
 
 
 def _apply(game: Game, stamp: Stamp, change: Change, sent: Sent, *, describe: bool = False) -> Done:
@@ -711,8 +719,7 @@ def _apply_current(
         done.rounds = rounds
     else:
         done.current = current
-    with transaction.atomic():
-        saved = _save_current(game, stamp, sent, row, done, entries)
+    saved = _save_current(game, stamp, sent, row, done, entries)
     if saved is None:  # the game changed meanwhile (or was deleted): say how
         if _lock(game, stamp, sent) is None:
             return Done(applied=False)  # by this very change, sent again
@@ -732,17 +739,32 @@ def _save_current(
     is claimed first: its version raised in one statement that holds only
     while the row still has the stamp's version (on PostgreSQL it locks the
     row until the transaction ends; SQLite's transaction holds the database).
-    None when it no longer has: nothing is written then."""
+    None when it no longer has: nothing is written then.
+
+    Every statement is prepared before the transaction begins (the values
+    turned into what the database stores, the change kept for undo built):
+    tables entering cards at once wait for each other only while the
+    database writes."""
     claimed = copy.copy(game)
     claimed.version, claimed.updated = stamp.version + 1, timezone.now()
     claimed.has_undone = False  # a new change leaves nothing to redo
-    if rows.update(claimed, CLAIMED, version=stamp.version) != 1:
-        return None
-    claimed.has_undone = game.has_undone  # history.record forgets what was undone
+    claim = rows.updating(claimed, CLAIMED, version=stamp.version)
     row.version += 1
-    rows.update(row, ROUND_FIELDS)
-    done.kept = history.record(claimed, done.what, before, [row], row.number)
-    _keep_key(claimed, stamp, sent)
+    kept = history.new_change(claimed, done.what, before, [row], row.number)
+    writes = (
+        rows.updating(row, ROUND_FIELDS),
+        rows.inserting(kept, history.CHANGE_FIELDS),
+        _key_row(claimed, stamp, sent),
+    )
+    with transaction.atomic():
+        if rows.run(claim) != 1:
+            row.version -= 1
+            return None
+        if game.has_undone:
+            history.forget_undone(game)
+        for write in writes:
+            rows.run(write)
+    done.kept = kept
     return claimed
 
 

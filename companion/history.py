@@ -40,6 +40,10 @@ def snapshot(rows: Sequence[Round]) -> dict[int, Entries]:
     return {row.number: entries_of(row) for row in rows}
 
 
+CHANGE_FIELDS = ("game", "number", "what", "round", "rounds", "undone", "created")
+"""What a new change stores."""
+
+
 def record(
     game: Game,
     what: str,
@@ -47,13 +51,28 @@ def record(
     changed: Sequence[Round],
     shown: int,
 ) -> Change:
-    """Keep a new change; the changes undone before it can no longer be
-    redone. Its number is the game's version after it (one query less than
-    counting; an undo or a redo leaves a gap)."""
+    """Keep a new change (:func:`new_change`); the changes undone before it
+    can no longer be redone (:func:`forget_undone`): ``game.has_undone``
+    follows (the caller saves it)."""
     if game.has_undone:
-        game.changes.filter(undone=True).delete()
+        forget_undone(game)
         game.has_undone = False
-    change = Change(
+    change = new_change(game, what, before, changed, shown)
+    rows.insert(change, CHANGE_FIELDS)
+    return change
+
+
+def new_change(
+    game: Game,
+    what: str,
+    before: dict[int, Entries],
+    changed: Sequence[Round],
+    shown: int,
+) -> Change:
+    """A new change, not stored yet: the changed rounds' entries before and
+    after it. Its number is the game's version after it (one query less
+    than counting; an undo or a redo leaves a gap)."""
+    return Change(
         game=game,
         number=game.version,
         what=what,
@@ -64,8 +83,12 @@ def record(
         ],
         created=game.updated,
     )
-    rows.insert(change, ("game", "number", "what", "round", "rounds", "undone", "created"))
-    return change
+
+
+def forget_undone(game: Game) -> None:
+    """Delete the game's changes that were undone: a new change is made, and
+    they can no longer be redone."""
+    game.changes.filter(undone=True).delete()
 
 
 def to_undo(game: Game, back_to: int | None = None) -> list[Change]:

@@ -8,6 +8,9 @@ what the database took to run the four statements, while the game was
 locked. Here each statement is written once per model and fields, and the
 values are prepared by the model's own fields (``get_db_prep_save``), so
 they are stored exactly as the ORM stores them, on SQLite and PostgreSQL.
+A statement can be prepared first (:func:`updating`, :func:`inserting`) and
+run later (:func:`run`): the lock is then held only while the database
+works.
 """
 
 from __future__ import annotations
@@ -104,21 +107,41 @@ def _values(instance: models.Model, names: Sequence[str]) -> list[Any]:
     return prepared
 
 
-def update(instance: models.Model, names: Sequence[str], *, version: int | None = None) -> int:
-    """Store these fields of a saved row; how many rows changed. With
-    ``version``, only while the row's ``version`` column still says so."""
+Write = tuple[str, list[Any]]
+"""One statement and its values, ready to run (:func:`run`)."""
+
+
+def updating(instance: models.Model, names: Sequence[str], *, version: int | None = None) -> Write:
+    """The statement that stores these fields of a saved row. With
+    ``version``, it changes the row only while its ``version`` column still
+    says so."""
     key = tuple(names)
     params = [*_values(instance, key), instance.pk]
     if version is not None:
         params.append(version)
+    return _update_sql(type(instance), key, version is not None), params
+
+
+def inserting(instance: models.Model, names: Sequence[str]) -> Write:
+    """The statement that stores a new row of these fields (its id is not
+    read back: nothing that calls this uses it)."""
+    key = tuple(names)
+    return _insert_sql(type(instance), key), _values(instance, key)
+
+
+def run(write: Write) -> int:
+    """Run a prepared statement; how many rows it changed."""
     with connection.cursor() as cursor:
-        cursor.execute(_update_sql(type(instance), key, version is not None), params)
+        cursor.execute(*write)
         return cursor.rowcount
 
 
+def update(instance: models.Model, names: Sequence[str], *, version: int | None = None) -> int:
+    """Store these fields of a saved row now (:func:`updating`); how many
+    rows changed."""
+    return run(updating(instance, names, version=version))
+
+
 def insert(instance: models.Model, names: Sequence[str]) -> None:
-    """Store a new row of these fields (its id is not read back: nothing
-    that calls this uses it)."""
-    key = tuple(names)
-    with connection.cursor() as cursor:
-        cursor.execute(_insert_sql(type(instance), key), _values(instance, key))
+    """Store a new row of these fields now (:func:`inserting`)."""
+    run(inserting(instance, names))
