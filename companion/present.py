@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from dataclasses import replace as dataclass_replace
 from functools import cached_property, lru_cache
 from types import MappingProxyType
-from typing import Any
+from typing import Any, overload
 
 from django.http import HttpRequest
 from django.template.loader import get_template
@@ -237,6 +237,47 @@ def trick_view(
     }
 
 
+class TrickViews(Sequence[dict[str, Any]]):
+    """The :func:`trick_view` of each trick of a round, each made when it is
+    first read: a card's answer shows the last trick or two (the ruling,
+    the strip of tricks to fix), not the whole round's."""
+
+    def __init__(
+        self,
+        shown: Mapping[int, CardFace],
+        names: tuple[str, ...],
+        row: Round | RoundRow,
+        plays: tuple[TrickPlay, ...],
+    ) -> None:
+        self.shown, self.names, self.row, self.plays = shown, names, row, plays
+        self.made: dict[int, dict[str, Any]] = {}
+
+    def __len__(self) -> int:
+        return len(self.plays)
+
+    @overload
+    def __getitem__(self, index: int) -> dict[str, Any]: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[dict[str, Any]]: ...
+
+    def __getitem__(self, index: int | slice) -> dict[str, Any] | list[dict[str, Any]]:
+        if isinstance(index, slice):
+            return [self._view(i) for i in range(len(self.plays))[index]]
+        return self._view(range(len(self.plays))[index])
+
+    def last(self, count: int) -> list[dict[str, Any]]:
+        """The last ``count`` tricks' views."""
+        return self[-count:]
+
+    def _view(self, index: int) -> dict[str, Any]:
+        if index not in self.made:
+            play, row = self.plays[index], self.row
+            view = trick_view(self.shown, self.names, row.number, index + 1, play)
+            self.made[index] = {**view, "confirmed": row.confirmed}
+        return self.made[index]
+
+
 def result_view(replayed: Replayed, state: RoundState) -> dict[str, Any] | None:
     """A complete round's result: the Imp's Trick, each score and why, totals."""
     outcome = state.outcome
@@ -304,10 +345,7 @@ def round_view(replayed: Replay, row: Round | RoundRow) -> dict[str, Any]:
             {"name": name, "points": points}
             for name, points in zip(names, state.trick_points, strict=True)
         ],
-        "tricks": [
-            {**trick_view(shown, names, row.number, number, play), "confirmed": row.confirmed}
-            for number, play in enumerate(state.tricks, 1)
-        ],
+        "tricks": TrickViews(shown, names, row, state.tricks),
         "warnings": [
             revoke_view(warning, state, replayed.deck)
             for warning in state.warnings[row.dismissed_warnings :]

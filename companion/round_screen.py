@@ -4,6 +4,7 @@ the dealer), and a fresh stamp for its forms. Nothing here decides a rule."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from companion.access import Access
@@ -134,8 +135,9 @@ def round_context(
         deck=[face(replayed.deck, card) for card in replayed.deck.cards] if hands else [],
         error="",
         fixing=None if fix is None else fix_view(replayed, row, *fix, words_of(access.game)),
-        # the last tricks, one tap from being fixed (every trick: in the list)
-        strip=view["tricks"][-STRIP:],
+        # the last tricks, one tap from being fixed (every trick: in the
+        # list); made when drawn (a template calls it), not for every answer
+        strip=partial(view["tricks"].last, STRIP),
     )
     context.update(extra)
     return context
