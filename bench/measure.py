@@ -169,12 +169,19 @@ def in_parallel(workers: list[Callable[[], int]]) -> tuple[int, float, list[Base
 
 PER_CONNECTION = 32
 """Requests a throughput run's client sends on one keep-alive connection
-before it opens another. A card-entry client opens one per game (about 32
-cards), so the bare view's and the polls' clients do the same: with one
-connection each for a whole run, the four connections landed on gunicorn's
-two workers as the kernel handed them out, and a run whose connections all
-reached one worker measured the bare view at half its throughput (and the
-card-entry ratio at nearly twice its value)."""
+before it opens another, during the run. A card-entry client opens one per
+game (about 32 cards), with the game's first card, so the bare view's and
+the polls' clients do the same. A connection stays with the gunicorn
+worker that accepted it, and each of the two workers runs Python on one
+core at a time: connections opened while the run goes on tend to go to
+the worker with less to do, and the load stays spread. Connections opened
+beforehand stay where the kernel handed them out then: with one connection
+each for a whole run, a run whose four connections all reached one worker
+measured the bare view at half its throughput; with the card phones'
+connections opened with their pages before the clock, the card phase left
+the cores idle 27–39% of its time (20–24% once they connect with their
+first card, as the bare view's clients do) and measured 0.14–0.18 of the
+bare view instead of 0.22–0.24 (four runs each, alternated)."""
 
 
 def throughput_bare(port: int, threads: int, each: int) -> float:
@@ -219,13 +226,15 @@ def throughput_poll_304(port: int, token: str, threads: int, each: int) -> float
 
 def throughput_entry(port: int, games_per_thread: list[list[Seeded]], each: int) -> float:
     """Cards entered a second by concurrent tables (each on its own games;
-    the pages are opened before the clock starts)."""
+    the pages are opened before the clock starts, and each game's phone
+    connects again with its first card: see :data:`PER_CONNECTION`)."""
     plans = []
     for games in games_per_thread:
         phones = []
         for game in games:
             phone = Phone(port, game.edit_token)
             phone.open()
+            phone.client.close()  # its first card connects, during the run
             phones.append((phone, game))
         plans.append(phones)
 
