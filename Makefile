@@ -2,13 +2,15 @@
 #   make venv   create .venv (Python >= 3.12), install requirements.lock, compile the messages
 #   make run    migrate and serve at http://127.0.0.1:8000/ (SQLite db.sqlite3), for developers
 #   make serve  serve a table from this machine on the local network, as production does
-#   make test   ruff check + mypy + pytest (first runs npm ci for axe-core, from package-lock.json)
+#   make test   ruff check + mypy + pytest on every core, then branch coverage of scoring/ and
+#               companion/ (first runs npm ci for axe-core, from package-lock.json);
+#               PYTEST_ARGS='-m "not browser"' passes options to pytest
 #   make lint   ruff check
-#   make typecheck  mypy, strict on the engine (scoring/; see [tool.mypy] in pyproject.toml)
+#   make typecheck  mypy, strict on the engine and the app (scoring/, companion/; django-stubs)
 #   make lock   re-pin requirements.lock from requirements.in (with hashes)
 #   make test-postgres  the same suite on PostgreSQL (127.0.0.1:5432, database bottle_imp_ci)
 #   make bench  measure the app under gunicorn on 127.0.0.1 over HTTP; writes BENCH.json
-#   make load   20 tables for 30 s on 127.0.0.1; adds "load" to BENCH.json
+#   make load   the tables one core of the server holds (SQLite, PostgreSQL); adds them to BENCH.json
 
 SHELL := /bin/bash
 .DEFAULT_GOAL := test
@@ -78,8 +80,12 @@ lint: venv
 typecheck: venv
 	$(VENV)/bin/mypy
 
+# The suite on every core (pytest-xdist: each worker has its own test
+# database, live server and browser), then the branch coverage of scoring/
+# and companion/ ([tool.coverage.run]; files wholly covered left out).
+PYTEST_ARGS ?=
 test: lint typecheck $(NODE_STAMP)
-	$(PY) -m pytest
+	$(PY) -m pytest -n auto --cov --cov-branch --cov-report=term:skip-covered $(PYTEST_ARGS)
 
 # The whole suite on PostgreSQL, in a database of our own (dropped and made
 # afresh; pytest-django creates and drops test_$(PG_DB) itself). The role
@@ -107,5 +113,8 @@ lock: venv
 bench: venv
 	$(PY) -m bench.run
 
+# The tables one core holds: gunicorn pinned to core 0, the load generator to
+# core 1; SQLite in a fresh file, then PostgreSQL (127.0.0.1:5432, trust) in
+# a database bottle_imp_load made and dropped for the run. About 6 minutes.
 load: venv
 	$(PY) -m bench.load

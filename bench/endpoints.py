@@ -1,5 +1,6 @@
-"""The bare view the app's throughput is compared with, and the middleware
-that reports each request's SQL queries in an ``X-Queries`` header."""
+"""A bare view (``bench/ok/``: the server is up, and warms its workers), and
+the middleware that reports each request's SQL queries in an ``X-Queries``
+header."""
 
 from __future__ import annotations
 

@@ -1,234 +1,202 @@
-"""``make load``: a bounded load test on loopback.
+"""``make load``: how many tables one core of the server holds, on SQLite and
+on PostgreSQL.
 
-20 tables at once for 30 seconds: each enters a random legal game (from
-``scoring.simulate``) card by card through the real card-entry endpoint,
-confirming each round, while two viewers per table poll the live standings
-with If-None-Match. It stops by itself (time and request bounds), then
-checks that every accepted card is in the database, in order, and that
-every stored game replays; prints the summary and adds it to BENCH.json
-under "load".
+gunicorn runs as ``make serve`` runs it (2 workers of 4 threads, the access
+log) pinned to core 0; this load generator runs on core 1, one asyncio
+loop. A table is a phone entering a card every ~4 s (cards, Confirm, the
+next round's page) and two viewers polling the live standings every 2 s
+with If-None-Match (:mod:`bench.tables`). A number of tables is held when,
+over a measured window, card and poll p95 stay within 50 ms, no request
+fails and every accepted card is stored exactly once (read back from the
+database). The number grows by half while held, then is bisected, a fresh
+set of games each step. Prints each step and the largest number held, and
+writes ``"tables_held_on_one_core"`` into BENCH.json.
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
-import random
+import os
+import subprocess
 import sys
-import threading
-import time
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 if __package__ in (None, ""):  # `python bench/load.py`
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.server import Server, configure
-from bench.stats import percentile
+from bench.server import ROOT
+
+DATABASES = ("sqlite", "postgresql")
+PG_URL = "postgres://postgres@127.0.0.1:5432"
+PG_DATABASE = "bottle_imp_load"
+SERVER_CORE, GENERATOR_CORE = 0, 1
+WARM_TABLES = 8
+SERVE = (
+    "--access-logfile", "-",
+    "--access-logformat", '%(h)s %(t)s "%(r)s" %(s)s %(b)s %(M)sms',
+    "--logger-class", "companion.gunicorn_logging.RedactingLogger",
+)  # fmt: skip
+"""``make serve``'s logging (companion/serve.py): every request in the access log."""
 
 
 def parse(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="bench.load", description=__doc__)
-    parser.add_argument("--tables", type=int, default=20)
-    parser.add_argument("--viewers", type=int, default=2, help="viewers per table")
-    parser.add_argument("--seconds", type=float, default=30.0)
-    parser.add_argument("--max-requests", type=int, default=100_000)
-    parser.add_argument("--poll-interval", type=float, default=1.0, help="seconds between polls")
-    parser.add_argument("--rounds", type=int, default=30, help="rounds simulated per table")
-    parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--worker-threads", type=int, default=4)
+    parser.add_argument("--database", choices=DATABASES, action="append", help="(default: both)")
+    parser.add_argument("--start", type=int, default=100, help="tables of the first step")
+    parser.add_argument("--steps", type=int, default=5, help="steps per database")
+    parser.add_argument("--window", type=float, default=20.0, help="seconds measured a step")
+    parser.add_argument("--ramp", type=float, default=4.0, help="seconds before (pages opened)")
+    parser.add_argument("--history", type=int, default=10, help="rounds played before a step")
+    parser.add_argument("--warm-up", type=float, default=8.0, help="seconds of tables first")
     parser.add_argument("--output", type=Path, default=None, help="where to write BENCH.json")
     parser.add_argument("--no-write", action="store_true", help="do not touch BENCH.json")
+    parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     return parser.parse_args(argv)
 
 
-@dataclass
-class Tally:
-    """Counts shared by every client thread (under one lock)."""
+def next_count(steps: list[dict[str, Any]]) -> int | None:
+    """The next number of tables to try: half as many again while every step
+    held, then halfway between the largest held and the smallest that was
+    not; None once they are within 5% (or 5 tables) of each other.
 
-    deadline: float
-    max_requests: int
-    lock: threading.Lock = field(default_factory=threading.Lock)
-    requests: int = 0
-    errors: list[str] = field(default_factory=list)
-    ms: dict[str, list[float]] = field(default_factory=dict)
-    statuses: dict[str, int] = field(default_factory=dict)
-
-    def go_on(self) -> bool:
-        return time.monotonic() < self.deadline and self.requests < self.max_requests
-
-    def note(self, kind: str, ms: float, status: int) -> None:
-        with self.lock:
-            self.requests += 1
-            self.ms.setdefault(kind, []).append(ms)
-            label = f"{kind} {status}"
-            self.statuses[label] = self.statuses.get(label, 0) + 1
-
-    def fail(self, what: str) -> None:
-        with self.lock:
-            self.requests += 1
-            self.errors.append(what)
+    >>> next_count([{"tables": 100, "held": True}])
+    150
+    >>> next_count([{"tables": 100, "held": True}, {"tables": 150, "held": False}])
+    125
+    >>> next_count([{"tables": 100, "held": False}])
+    50
+    >>> next_count([{"tables": 200, "held": True}, {"tables": 205, "held": False}])
+    """
+    held = [step["tables"] for step in steps if step["held"]]
+    failed = [step["tables"] for step in steps if not step["held"]]
+    low, high = max(held, default=0), min(failed, default=0)
+    if not failed:
+        return low + low // 2
+    if high - low <= max(5, low // 20):
+        return None
+    return (low + high) // 2 if low else high // 2
 
 
-@dataclass
-class TablePlan:
-    """A seeded game and the cards its table will enter, round by round."""
+def result(steps: list[dict[str, Any]]) -> dict[str, Any]:
+    """The largest number held, its step's p95s and those of the first number
+    above it that was not held."""
+    held = [step for step in steps if step["held"]]
+    best = max(held, key=lambda step: step["tables"], default=None)
+    above = [s for s in steps if not s["held"] and (best is None or s["tables"] > best["tables"])]
+    failed = min(above, key=lambda step: step["tables"], default=None)
 
-    pk: int
-    edit_token: str
-    view_token: str
-    rounds: list[list[list[str]]]
-    accepted: list[list[str]] = field(default_factory=list)
-    """Per round, the cards the server accepted (answered 200)."""
-    confirmed: int = 0
+    def p95s(step: dict[str, Any] | None) -> dict[str, Any] | None:
+        if step is None:
+            return None
+        keys = ("tables", "card_p95_ms", "poll_p95_ms", "generator_late_p95_ms", "why_not")
+        return {key: step[key] for key in keys}
+
+    return {"tables": best["tables"] if best else 0, "held": p95s(best), "not_held": p95s(failed)}
 
 
-def play_table(port: int, plan: TablePlan, tally: Tally) -> None:
-    """Enter the plan's rounds card by card, confirming each complete round."""
-    from bench.flows import FlowError, Phone
+def measure(args: argparse.Namespace, database: str) -> dict[str, Any]:
+    """This process: one database, a step at a time (Django set up once)."""
+    from bench.server import Server, configure
+    from bench.tables import check, play_tables, seed_tables
 
-    phone = Phone(port, plan.edit_token)
+    os.sched_setaffinity(0, {GENERATOR_CORE})
+    setup = configure()
+    steps: list[dict[str, Any]] = []
     try:
-        reply = phone.open()
-        tally.note("page", reply.ms, reply.status)
-        for tricks in plan.rounds:
-            plan.accepted.append([])
-            for trick in tricks:
-                for card in trick:
-                    if not tally.go_on():
-                        return
-                    reply = phone.enter(card)
-                    tally.note("card", reply.ms, reply.status)
-                    plan.accepted[-1].append(card)
-            if not tally.go_on():
-                return
-            reply = phone.confirm()
-            tally.note("confirm", reply.ms, reply.status)
-            plan.confirmed += 1
-    except (FlowError, OSError) as error:
-        tally.fail(f"table {plan.pk}: {error}")
+        with Server(setup, workers=2, threads=4, cpus={SERVER_CORE}, extra=SERVE) as server:
+            if args.warm_up:  # unmeasured: every worker loads its code and templates
+                warm = seed_tables(WARM_TABLES, args.history, 1_000)
+                asyncio.run(play_tables(server.port, warm, 1.0, args.warm_up))
+            count: int | None = args.start
+            while count and len(steps) < args.steps:
+                plans = seed_tables(count, args.history, 10_000 * (len(steps) + 1))
+                step = asyncio.run(play_tables(server.port, plans, args.ramp, args.window))
+                check(plans, step)
+                summary = step.summary()
+                steps.append(summary)
+                say(database, summary)
+                count = next_count(steps)
     finally:
-        phone.close()
+        setup.cleanup()
+    return {"database": database, "steps": steps, **result(steps)}
 
 
-def watch_table(port: int, plan: TablePlan, tally: Tally, interval: float, seed: int) -> None:
-    """Poll the live standings every ``interval`` seconds (jittered start)."""
-    from bench.flows import FlowError, Viewer
+def say(database: str, step: dict[str, Any]) -> None:
+    verdict = "held" if step["held"] else "NOT held: " + "; ".join(step["why_not"])
+    print(
+        f"load {database}: {step['tables']:>4} tables  card p95 {step['card_p95_ms']:>6} ms"
+        f"  poll p95 {step['poll_p95_ms']:>6} ms  cards {step['cards_entered']:>5}"
+        f"  confirms {step['rounds_confirmed']:>3}  {verdict}",
+        file=sys.stderr,
+        flush=True,
+    )
 
-    viewer = Viewer(port, plan.view_token)
-    rng = random.Random(seed)
-    time.sleep(rng.uniform(0, interval))
+
+def postgres(command: str) -> None:
+    """Run one statement on the server's maintenance database."""
+    import psycopg
+
+    with psycopg.connect(f"{PG_URL}/postgres", autocommit=True) as connection:
+        connection.execute(command)
+
+
+def run_child(args: argparse.Namespace, database: str) -> dict[str, Any]:
+    """Measure one database in a process of its own (Django's settings are
+    read once a process); PostgreSQL in a database made for the run."""
+    env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
+    if database == "postgresql":
+        postgres(f"DROP DATABASE IF EXISTS {PG_DATABASE} WITH (FORCE)")
+        postgres(f"CREATE DATABASE {PG_DATABASE}")
+        env["DATABASE_URL"] = f"{PG_URL}/{PG_DATABASE}"
+    options = [
+        *("--start", str(args.start), "--steps", str(args.steps)),
+        *("--window", str(args.window), "--ramp", str(args.ramp)),
+        *("--history", str(args.history), "--warm-up", str(args.warm_up)),
+    ]
     try:
-        while tally.go_on():
-            reply = viewer.poll()
-            tally.note(f"poll_{reply.status}", reply.ms, reply.status)
-            time.sleep(interval)
-    except (FlowError, OSError) as error:
-        tally.fail(f"viewer of {plan.pk}: {error}")
+        done = subprocess.run(
+            [sys.executable, "-m", "bench.load", "--child", "--database", database, *options],
+            cwd=ROOT, env=env, stdout=subprocess.PIPE, text=True, check=False,
+        )  # fmt: skip
     finally:
-        viewer.close()
-
-
-def check(plans: list[TablePlan]) -> tuple[int, int, list[str]]:
-    """(accepted cards, lost cards, replay errors) from the database."""
-    from companion.models import Game
-    from companion.replay import game_state
-
-    accepted = lost = 0
-    problems = []
-    for plan in plans:
-        game = Game.objects.get(pk=plan.pk)
-        rows = list(game.rounds.all())
-        try:
-            game_state(game, rows)
-        except Exception as error:  # noqa: BLE001 - every failure is reported
-            problems.append(f"game {plan.pk} does not replay: {error}")
-        for index, cards in enumerate(plan.accepted):
-            accepted += len(cards)
-            stored = []
-            if index < len(rows):
-                stored = [card for trick in rows[index].tricks for card in trick]
-            matched = 0
-            for want, have in zip(cards, stored, strict=False):
-                if want != have:
-                    break
-                matched += 1
-            lost += len(cards) - matched
-    return accepted, lost, problems
+        if database == "postgresql":
+            postgres(f"DROP DATABASE IF EXISTS {PG_DATABASE} WITH (FORCE)")
+    if done.returncode != 0:
+        raise SystemExit(f"bench.load on {database} failed ({done.returncode})")
+    return json.loads(done.stdout)
 
 
 def main(argv: list[str] | None = None) -> int:
     args = parse(argv)
-    setup = configure()
-    try:
-        return run(args, setup)
-    finally:
-        setup.cleanup()
-
-
-def run(args: argparse.Namespace, setup: Any) -> int:
-    from bench.seed import seed_game
-
-    plans = []
-    for table in range(args.tables):
-        seeded = seed_game(0, 5000 + table, more_rounds=args.rounds - 1)
-        tricks = [seeded.tricks] + [item["tricks"] for item in seeded.rounds]
-        plans.append(TablePlan(seeded.pk, seeded.edit_token, seeded.view_token, tricks))
-    with Server(setup, workers=args.workers, threads=args.worker_threads) as server:
-        port = server.port
-        tally = Tally(time.monotonic() + args.seconds, args.max_requests)
-        threads = [threading.Thread(target=play_table, args=(port, plan, tally)) for plan in plans]
-        threads += [
-            threading.Thread(
-                target=watch_table,
-                args=(port, plan, tally, args.poll_interval, plan.pk * 10 + viewer),
-            )
-            for plan in plans
-            for viewer in range(args.viewers)
-        ]
-        start = time.monotonic()
-        tally.deadline = start + args.seconds
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join(args.seconds + 60)
-        elapsed = time.monotonic() - start
-    accepted, lost, problems = check(plans)
-    everything = [ms for values in tally.ms.values() for ms in values]
-    summary: dict[str, Any] = {
-        "tables": args.tables,
-        "viewers": args.tables * args.viewers,
-        "seconds": round(elapsed, 1),
-        "requests": tally.requests,
-        "throughput_rps": round(tally.requests / elapsed, 1),
-        "p95_ms": round(percentile(everything, 95), 1),
-        "card_entry_p95_ms": round(percentile(tally.ms.get("card", []), 95), 1),
-        "poll_p95_ms": round(
-            percentile(tally.ms.get("poll_304", []) + tally.ms.get("poll_200", []), 95), 1
-        ),
-        "cards_entered": accepted,
-        "rounds_confirmed": sum(plan.confirmed for plan in plans),
-        "errors": len(tally.errors) + len(problems),
-        "lost_entries": lost,
-        "games_replayed": len(plans) - len(problems),
+    databases = args.database or list(DATABASES)
+    if args.child:
+        print(json.dumps(measure(args, databases[0])))
+        return 0
+    found = {database: run_child(args, database) for database in databases}
+    held = {database: found[database]["tables"] for database in databases}
+    print("tables held on one core (card and poll p95 <= 50 ms, nothing lost, no error):")
+    for database, result_ in found.items():
+        above = result_["not_held"]
+        line = f"  {database:<11}{held[database]:>5}"
+        if above:
+            line += f"   (at {above['tables']} tables: {'; '.join(above['why_not'])})"
+        print(line)
+    figures = {
+        "tables_held_on_one_core": held,
+        "tables_held_on_one_core_detail": {
+            database: {"held": r["held"], "not_held": r["not_held"], "steps": r["steps"]}
+            for database, r in found.items()
+        },
     }
-    print(f"load test: {args.tables} tables, {args.tables * args.viewers} viewers, "
-          f"{setup.database}, gunicorn {args.workers}x{args.worker_threads} gthread")  # fmt: skip
-    for kind, values in sorted(tally.ms.items()):
-        print(
-            f"  {kind:<10} n={len(values):>6}  p50={percentile(values, 50):7.1f} ms"
-            f"  p95={percentile(values, 95):7.1f} ms  max={max(values):7.1f} ms"
-        )
-    for line in (tally.errors + problems)[:20]:
-        print(f"  error: {line}")
-    print(json.dumps(summary, indent=2))
     if not args.no_write:
         from bench.results import BENCH_JSON, merge
 
-        merge({"load": summary}, args.output or BENCH_JSON)
-        print(f"added to {args.output or BENCH_JSON} under 'load'")
-    return 0 if summary["errors"] == 0 and lost == 0 else 1
+        merge(figures, args.output or BENCH_JSON)
+        print(f"written to {args.output or BENCH_JSON}")
+    return 0
 
 
 if __name__ == "__main__":

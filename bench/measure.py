@@ -1,5 +1,5 @@
 """The measurements of ``make bench``: latency and queries of single
-requests, throughput under concurrent clients, bytes on the wire."""
+requests, bytes on the wire."""
 
 from __future__ import annotations
 
@@ -165,97 +165,6 @@ def in_parallel(workers: list[Callable[[], int]]) -> tuple[int, float, list[Base
     for thread in threads:
         thread.join()
     return sum(done), time.perf_counter() - start, errors
-
-
-PER_CONNECTION = 32
-"""Requests a throughput run's client sends on one keep-alive connection
-before it opens another, during the run. A card-entry client opens one per
-game (about 32 cards), with the game's first card, so the bare view's and
-the polls' clients do the same. A connection stays with the gunicorn
-worker that accepted it, and each of the two workers runs Python on one
-core at a time: connections opened while the run goes on tend to go to
-the worker with less to do, and the load stays spread. Connections opened
-beforehand stay where the kernel handed them out then: with one connection
-each for a whole run, a run whose four connections all reached one worker
-measured the bare view at half its throughput; with the card phones'
-connections opened with their pages before the clock, the card phase left
-the cores idle 27–39% of its time (20–24% once they connect with their
-first card, as the bare view's clients do) and measured 0.14–0.18 of the
-bare view instead of 0.22–0.24 (four runs each, alternated)."""
-
-
-def throughput_bare(port: int, threads: int, each: int) -> float:
-    def work() -> int:
-        client = Client(port)
-        for sent in range(each):
-            if sent and sent % PER_CONNECTION == 0:
-                client.close()  # the next request opens a new connection
-            if client.get("/bench/ok/").status != 200:
-                raise FlowError("GET /bench/ok/ failed")
-        client.close()
-        return each
-
-    count, seconds, errors = in_parallel([work] * threads)
-    if errors:
-        raise errors[0]
-    return count / seconds
-
-
-def throughput_poll_304(port: int, token: str, threads: int, each: int) -> float:
-    viewers = [Viewer(port, token) for _ in range(threads)]
-    for viewer in viewers:
-        viewer.poll(conditional=False)
-
-    def worker(viewer: Viewer) -> Callable[[], int]:
-        def work() -> int:
-            for sent in range(each):
-                if sent and sent % PER_CONNECTION == 0:
-                    viewer.close()  # the next poll opens a new connection
-                if viewer.poll().status != 304:
-                    raise FlowError("the poll was not answered 304")
-            viewer.close()
-            return each
-
-        return work
-
-    count, seconds, errors = in_parallel([worker(viewer) for viewer in viewers])
-    if errors:
-        raise errors[0]
-    return count / seconds
-
-
-def throughput_entry(port: int, games_per_thread: list[list[Seeded]], each: int) -> float:
-    """Cards entered a second by concurrent tables (each on its own games;
-    the pages are opened before the clock starts, and each game's phone
-    connects again with its first card: see :data:`PER_CONNECTION`)."""
-    plans = []
-    for games in games_per_thread:
-        phones = []
-        for game in games:
-            phone = Phone(port, game.edit_token)
-            phone.open()
-            phone.client.close()  # its first card connects, during the run
-            phones.append((phone, game))
-        plans.append(phones)
-
-    def worker(phones: list[tuple[Phone, Seeded]]) -> Callable[[], int]:
-        def work() -> int:
-            count = 0
-            for phone, game in phones:
-                for card, _completes in game.cards:
-                    if count == each:
-                        return count
-                    phone.enter(card)
-                    count += 1
-                phone.close()
-            return count
-
-        return work
-
-    count, seconds, errors = in_parallel([worker(plan) for plan in plans])
-    if errors:
-        raise errors[0]
-    return count / seconds
 
 
 @dataclass

@@ -81,10 +81,22 @@ def free_port() -> int:
 class Server:
     """gunicorn serving the app on ``127.0.0.1:<port>`` until :meth:`stop`."""
 
-    def __init__(self, setup: Setup, workers: int = 2, threads: int = 2) -> None:
+    def __init__(
+        self,
+        setup: Setup,
+        workers: int = 2,
+        threads: int = 2,
+        *,
+        cpus: set[int] | None = None,
+        extra: tuple[str, ...] = (),
+    ) -> None:
         self.setup = setup
         self.workers = workers
         self.threads = threads
+        self.cpus = cpus
+        """The cores gunicorn (master and workers) may run on; None: any."""
+        self.extra = extra
+        """More gunicorn options (``make load`` adds the access log of ``make serve``)."""
         self.port = 0
         self.process: subprocess.Popen[bytes] | None = None
         self.log = setup.workdir / "gunicorn.log"
@@ -108,16 +120,27 @@ class Server:
                 "--keep-alive", "30",
                 "--chdir", str(ROOT),
                 "--log-level", "warning",
+                *self.extra,
             ]  # fmt: skip
             env = {**os.environ, **self.setup.env}
             with self.log.open("ab") as log:
                 self.process = subprocess.Popen(
-                    command, env=env, stdout=log, stderr=subprocess.STDOUT, cwd=ROOT
+                    command,
+                    env=env,
+                    stdout=log,
+                    stderr=subprocess.STDOUT,
+                    cwd=ROOT,
+                    preexec_fn=self._pin if self.cpus else None,
                 )
             if self._wait_ready(30.0):
                 return
             self.stop()
         raise RuntimeError(f"gunicorn did not start; see {self.log}:\n{self.log.read_text()}")
+
+    def _pin(self) -> None:
+        """In the child before gunicorn starts: its workers inherit the cores."""
+        assert self.cpus is not None
+        os.sched_setaffinity(0, self.cpus)
 
     def _wait_ready(self, timeout: float) -> bool:
         deadline = time.monotonic() + timeout

@@ -13,14 +13,13 @@ from datetime import datetime
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
-from django.db import connection
+from django.db.models import Q, QuerySet
 from django.http import Http404, HttpRequest
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import condition
 
-from companion import rows
-from companion.models import Game
+from companion.models import Game, Group
 
 TOKEN_MAX = 64
 
@@ -33,6 +32,36 @@ class GameGone(Http404):
         super().__init__("No such game.")
 
 
+def find_linked[Linked: (Game, Group)](
+    rows: QuerySet[Linked], token: str, what: str
+) -> tuple[Linked, bool]:
+    """The game or group (of ``rows``) whose edit or view token this is, and
+    whether it is the edit link; 404 ("No such ``what``.") otherwise.
+
+    The database finds the row by its unique token; the token is then
+    compared again in constant time before it is trusted.
+    """
+    if not token or len(token) > TOKEN_MAX:
+        raise Http404(f"No such {what}.")
+    # One query for both links (each column has its own unique index).
+    # At most one row per link: in no order (the model's default ordering
+    # would only cost its compiling).
+    found = list(rows.filter(Q(edit_token=token) | Q(view_token=token)).order_by())
+    for row in found:
+        if secrets.compare_digest(row.edit_token, token):
+            return row, True
+    for row in found:
+        if secrets.compare_digest(row.view_token, token):
+            return row, False
+    raise Http404(f"No such {what}.")
+
+
+def require_edit_link(can_edit: bool, refusal: str) -> None:
+    """403 (``refusal``) unless the link is the edit link."""
+    if not can_edit:
+        raise PermissionDenied(refusal)
+
+
 @dataclass(frozen=True)
 class Access:
     """A game reached through one of its links, and whether it may be changed."""
@@ -43,53 +72,41 @@ class Access:
 
     def require_edit(self) -> None:
         """403 unless this is the edit link."""
-        if not self.can_edit:
-            raise PermissionDenied("This is the view link: it cannot change the game.")
+        require_edit_link(self.can_edit, "This is the view link: it cannot change the game.")
 
 
 def find_game(token: str, *, lock: bool = False) -> Access:
-    """The game whose edit or view token this is, or 404.
+    """The game whose edit or view token this is, or 404 (:func:`find_linked`);
+    with ``lock``, its row is locked until the transaction ends."""
+    games = Game.objects.select_for_update() if lock else Game.objects.all()
+    game, can_edit = find_linked(games, token, "game")
+    return Access(game, token, can_edit)
 
-    The database finds the row by its unique token; the token is then
-    compared again in constant time before it is trusted.
-    """
-    if not token or len(token) > TOKEN_MAX:
-        raise Http404("No such game.")
-    # One query for both links (each column has its own unique index), in
-    # plain SQL: every page and change starts here, and the ORM took longer
-    # to compile the query than the database to answer it.
-    sql = f"SELECT * FROM {Game._meta.db_table} WHERE edit_token = %s OR view_token = %s"
-    if lock and connection.features.has_select_for_update:
-        sql += " FOR UPDATE"
-    found = rows.select(Game, sql, [token, token])
-    for game in found:
-        if secrets.compare_digest(game.edit_token, token):
-            return Access(game, token, True)
-    for game in found:
-        if secrets.compare_digest(game.view_token, token):
-            return Access(game, token, False)
-    raise Http404("No such game.")
+
+@dataclass(frozen=True)
+class GroupAccess:
+    """A group reached through one of its links, and whether it may start games."""
+
+    group: Group
+    token: str
+    can_edit: bool
+
+    def require_edit(self) -> None:
+        """403 unless this is the group's edit link."""
+        refusal = gettext("This is the group's view link: it cannot start games.")
+        require_edit_link(self.can_edit, refusal)
+
+
+def find_group(token: str) -> GroupAccess:
+    """The group whose edit or view token this is, or 404 (:func:`find_linked`)."""
+    group, can_edit = find_linked(Group.objects.all(), token, "group")
+    return GroupAccess(group, token, can_edit)
 
 
 def peek_game(token: str) -> Game:
     """Only the game row's version fields, in one query, for a conditional GET (or 404)."""
-    if not token or len(token) > TOKEN_MAX:
-        raise Http404("No such game.")
-    # Plain SQL: compiling the ORM's query took most of a 304's time.
-    found = rows.select(
-        Game,
-        f"SELECT id, version, updated, edit_token, view_token FROM {Game._meta.db_table}"
-        " WHERE edit_token = %s OR view_token = %s",
-        [token, token],
-    )
-    game = found[0] if found else None
-    if game is None:
-        raise Http404("No such game.")
-    edit = secrets.compare_digest(game.edit_token, token)
-    view = secrets.compare_digest(game.view_token, token)
-    if not (edit or view):
-        raise Http404("No such game.")
-    return game
+    fields = ("id", "version", "updated", "edit_token", "view_token")
+    return find_linked(Game.objects.only(*fields), token, "game")[0]
 
 
 def _peeked(request: HttpRequest, token: str) -> Game:

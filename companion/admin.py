@@ -7,7 +7,7 @@ from django.contrib import admin
 from companion.models import Game, Round, Submission
 
 
-class RoundInline(admin.TabularInline):
+class RoundInline(admin.TabularInline[Round, Game]):
     model = Round
     extra = 0
     fields = ("number", "dealer", "confirmed", "trick_count", "version")
@@ -20,7 +20,7 @@ class RoundInline(admin.TabularInline):
 
 
 @admin.register(Game)
-class GameAdmin(admin.ModelAdmin):
+class GameAdmin(admin.ModelAdmin[Game]):
     list_display = ("id", "player_names", "variant", "teams", "edition", "created", "version")
     list_filter = ("variant", "edition", "created")
     search_fields = ("players",)
@@ -34,7 +34,7 @@ class GameAdmin(admin.ModelAdmin):
 
 
 @admin.register(Round)
-class RoundAdmin(admin.ModelAdmin):
+class RoundAdmin(admin.ModelAdmin[Round]):
     list_display = ("id", "game", "number", "confirmed", "trick_count", "version")
     list_filter = ("confirmed", "game__variant")
     list_select_related = ("game",)
@@ -46,7 +46,7 @@ class RoundAdmin(admin.ModelAdmin):
 
 
 @admin.register(Submission)
-class SubmissionAdmin(admin.ModelAdmin):
+class SubmissionAdmin(admin.ModelAdmin[Submission]):
     list_display = ("key", "game", "created")
     list_select_related = ("game",)
     search_fields = ("key",)

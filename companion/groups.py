@@ -1,8 +1,9 @@
 """A group's history, as its page shows it, and its games as one file.
 
 A group is reached through one of its two links (edit or view), as a game
-is. Its page lists the games played in it and each player's figures across
-them, all read from the games' entries by the engine
+is, by the same helpers (:func:`companion.access.find_group`). Its page
+lists the games played in it and each player's figures across them, all
+read from the games' entries by the engine
 (:func:`scoring.group.group_history`); nothing is stored twice. Its games
 export as one file holding a ``bottle-imp/1`` record each, which imports
 back as a new group with new games.
@@ -11,53 +12,26 @@ back as a new group with new games.
 from __future__ import annotations
 
 import json
-import secrets
 from dataclasses import dataclass
 from typing import Any
 
-from django.core.exceptions import PermissionDenied
 from django.db import transaction
-from django.http import Http404
 from django.utils.translation import gettext, ngettext
 
-from companion.access import TOKEN_MAX
+from companion.access import GroupAccess, find_group
 from companion.models import Game, Group
 from companion.night import Chart, Rows, line_chart
 from companion.present import Replayed
 from companion.remembered import variant_title
 from companion.replay import record_data
-from companion.texts import say
+from companion.texts import and_list, say
 from companion.transfer import MAX_RECORD_BYTES, RecordRefused, import_record, read_record
-from companion.wording import and_list
 from scoring.findings import RecordError
 from scoring.group import GroupHistory, group_history
 from scoring.names import check_group
 
 GROUP_FORMAT = "bottle-imp-group/1"
 """The format of a group's file: its name, players, and a record per game."""
-
-
-@dataclass(frozen=True)
-class GroupAccess:
-    group: Group
-    token: str
-    can_edit: bool
-
-    def require_edit(self) -> None:
-        if not self.can_edit:
-            raise PermissionDenied(gettext("This is the group's view link: it cannot start games."))
-
-
-def find_group(token: str) -> GroupAccess:
-    """The group whose edit or view token this is, or 404."""
-    if not token or len(token) > TOKEN_MAX:
-        raise Http404("No such group.")
-    for group in Group.objects.filter(edit_token=token) | Group.objects.filter(view_token=token):
-        if secrets.compare_digest(group.edit_token, token):
-            return GroupAccess(group, token, True)
-        if secrets.compare_digest(group.view_token, token):
-            return GroupAccess(group, token, False)
-    raise Http404("No such group.")
 
 
 @dataclass(frozen=True)
@@ -192,3 +166,13 @@ def _text(record: object) -> str:
             [gettext("the record is larger than %(n)s KiB") % {"n": MAX_RECORD_BYTES // 1024}]
         )
     return text
+
+
+__all__ = [
+    "GroupAccess",
+    "export_group",
+    "find_group",
+    "group_file",
+    "group_view",
+    "import_group",
+]

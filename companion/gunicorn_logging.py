@@ -20,7 +20,9 @@ class RedactingLogger(Logger):
         self.error_log.addFilter(RedactTokens())
         self.access_log.addFilter(RedactTokens())
 
-    def atoms(self, resp: Any, req: Any, environ: dict, request_time: Any) -> dict[str, Any]:
+    def atoms(
+        self, resp: Any, req: Any, environ: dict[str, Any], request_time: Any
+    ) -> dict[str, Any]:
         found = super().atoms(resp, req, environ, request_time)
         return {
             key: redact(value) if isinstance(value, str) else value for key, value in found.items()

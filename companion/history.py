@@ -12,8 +12,8 @@ import copy
 from collections.abc import Sequence
 from typing import Any
 
-from companion import rows
 from companion.models import Change, Game, Round
+from companion.texts import ChangeText
 
 ENTRY_FIELDS = (
     "dealer",
@@ -23,7 +23,7 @@ ENTRY_FIELDS = (
     "open_hands",
     "quick",
     "confirmed",
-    "dismissed_warnings",
+    "settled_revokes",
 )
 """What the table entered in a round: all a change can alter."""
 
@@ -40,13 +40,9 @@ def snapshot(rows: Sequence[Round]) -> dict[int, Entries]:
     return {row.number: entries_of(row) for row in rows}
 
 
-CHANGE_FIELDS = ("game", "number", "what", "round", "rounds", "undone", "created")
-"""What a new change stores."""
-
-
 def record(
     game: Game,
-    what: str,
+    what: ChangeText,
     before: dict[int, Entries],
     changed: Sequence[Round],
     shown: int,
@@ -58,24 +54,26 @@ def record(
         forget_undone(game)
         game.has_undone = False
     change = new_change(game, what, before, changed, shown)
-    rows.insert(change, CHANGE_FIELDS)
+    change.save()
     return change
 
 
 def new_change(
     game: Game,
-    what: str,
+    what: ChangeText,
     before: dict[int, Entries],
     changed: Sequence[Round],
     shown: int,
 ) -> Change:
     """A new change, not stored yet: the changed rounds' entries before and
-    after it. Its number is the game's version after it (one query less
+    after it, and what it did (``what``: a code and its values, said in each
+    reader's language). Its number is the game's version after it (one query less
     than counting; an undo or a redo leaves a gap)."""
     return Change(
         game=game,
         number=game.version,
-        what=what,
+        code=what.code,
+        values=dict(what.values),
         round=shown,
         rounds=[
             {"number": row.number, "before": before.get(row.number), "after": entries_of(row)}

@@ -9,6 +9,7 @@ import secrets
 
 from django.db import models
 
+from companion.texts import ChangeText, say_change
 from scoring.entries import Goal
 from scoring.variants import Table
 
@@ -35,6 +36,13 @@ class Group(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def edition(self) -> str:
+        """The deck the group's table owns: its last game's ("" before its
+        first game), offered for its next one."""
+        last = self.games.order_by("-created", "-pk").values_list("edition", flat=True)
+        return last.first() or ""
 
 
 class Game(models.Model):
@@ -100,7 +108,9 @@ class Round(models.Model):
 
     ``tricks`` is a list of tricks, each a list of card texts in play order;
     the last may be incomplete. A quick round has ``quick`` instead.
-    ``confirmed`` is set when the table accepts the round's result.
+    ``confirmed`` is set when the table accepts the round's result;
+    ``settled_revokes`` lists the revokes the table let stand (each one, so
+    any other revoke of the round is still shown).
     """
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="rounds")
@@ -112,7 +122,12 @@ class Round(models.Model):
     open_hands = models.JSONField(null=True, blank=True)
     quick = models.JSONField(null=True, blank=True)
     confirmed = models.BooleanField(default=False)
-    dismissed_warnings = models.PositiveSmallIntegerField(default=0)
+    settled_revokes = models.JSONField(
+        default=list,
+        blank=True,
+        help_text="The revokes the table let stand: each its player, and its two cards with"
+        " their tricks (companion.revokes.settled_entry).",
+    )
     version = models.PositiveIntegerField(default=0)
 
     class Meta:
@@ -149,8 +164,10 @@ class Submission(models.Model):
 class Change(models.Model):
     """One change the table made to a game, kept so it can be taken back.
 
-    ``what`` says it in the players' words ("Betty's 17 in trick 3",
-    "Confirmed round 2"). ``rounds`` holds each affected round's entries
+    ``code`` and ``values`` say what it was, as the engine says its texts
+    (:class:`companion.texts.ChangeText`: "card.played" with the player,
+    card and trick), each reader reading it in their language ("Betty's 17
+    in trick 3", "17 von Betty in Stich 3"). ``rounds`` holds each affected round's entries
     before and after the change: ``[{"number": n, "before": {...} | None,
     "after": {...} | None}]`` (None before: the change made the round; None
     after: it removed it). ``round`` is the round the screen shows after the
@@ -159,7 +176,8 @@ class Change(models.Model):
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="changes")
     number = models.PositiveIntegerField(help_text="Order of the change within its game.")
-    what = models.CharField(max_length=200)
+    code = models.CharField(max_length=40, help_text="The kind of change (companion.texts).")
+    values = models.JSONField(default=dict, help_text="The change's names, cards and numbers.")
     round = models.PositiveIntegerField()
     rounds = models.JSONField()
     undone = models.BooleanField(default=False)
@@ -172,4 +190,9 @@ class Change(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"Change {self.number} of game {self.game_id}: {self.what}"
+        return f"Change {self.number} of game {self.game_id}: {say_change(self.text)}"
+
+    @property
+    def text(self) -> ChangeText:
+        """What the change did, to be said in the reader's language."""
+        return ChangeText(self.code, self.values)

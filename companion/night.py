@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 
 from django.utils.translation import gettext, ngettext
 
-from companion.wording import and_list, card_number
+from companion.texts import and_list, card_number
 from scoring.game import GameState
 from scoring.night import Night, PlayerNight, RoundScore, game_night
 

@@ -1,11 +1,12 @@
 """The games this browser has opened, kept in its session (no accounts):
-the home page lists them, newest first."""
+the home page lists them, newest first; and the deck its table owns, asked
+once by the new-game form."""
 
 from __future__ import annotations
 
 import secrets
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from django.db.models import Count, OuterRef, Q
 from django.http import HttpRequest
@@ -16,12 +17,13 @@ from companion.access import Access
 from companion.links import game_path
 from companion.models import Game, Group
 from companion.replay import game_state
-from companion.texts import say
-from companion.wording import and_list
+from companion.texts import and_list, say
+from scoring.cards import EDITIONS
 from scoring.variants import VARIANTS
 
 SESSION_KEY = "imp_games"
 GROUPS_KEY = "imp_groups"
+DECK_KEY = "imp_deck"
 REMEMBER_MAX = 50
 """How many games the home page remembers per browser."""
 
@@ -54,6 +56,22 @@ def forget(request: HttpRequest, tokens: set[str]) -> None:
         request.session[SESSION_KEY] = kept
 
 
+class Counted(TypedDict):
+    """What the home page's query adds to each game it lists."""
+
+    round_count: int
+    confirmed_count: int
+    rematch_token: str | None
+    rematch_view: str | None
+
+
+if TYPE_CHECKING:
+    from django_stubs_ext import WithAnnotations
+
+    ListedGame = WithAnnotations[Game, Counted]
+    """A game as the home page's query reads it."""
+
+
 def remembered_games(request: HttpRequest) -> list[dict[str, Any]]:
     """The games this browser has opened, newest first; games deleted or
     whose link changed drop out silently (and from the session)."""
@@ -71,7 +89,7 @@ def remembered_games(request: HttpRequest) -> list[dict[str, Any]]:
         rematch_token=Game.objects.filter(follows=OuterRef("pk")).values("edit_token")[:1],
         rematch_view=Game.objects.filter(follows=OuterRef("pk")).values("view_token")[:1],
     )
-    by_token: dict[str, tuple[Game, bool]] = {}
+    by_token: dict[str, tuple[ListedGame, bool]] = {}
     for game in games:
         by_token[game.edit_token] = (game, True)
         by_token[game.view_token] = (game, False)
@@ -80,17 +98,17 @@ def remembered_games(request: HttpRequest) -> list[dict[str, Any]]:
         found = by_token.get(entry["token"])
         if found is None:
             continue
-        game, can_edit = found
-        winners = winners_of(game)
-        rematch = game.rematch_token if can_edit else game.rematch_view
+        shown, can_edit = found
+        winners = winners_of(shown)
+        rematch = shown.rematch_token if can_edit else shown.rematch_view
         listed.append(
             {
-                "game": game,
+                "game": shown,
                 "token": entry["token"],
                 "can_edit": can_edit,
                 "opened": _parse_time(entry.get("opened")),
-                "variant": variant_title(game.variant),
-                "progress": progress(game, game.round_count) if winners is None else winners,
+                "variant": variant_title(shown.variant),
+                "progress": progress(shown, shown.round_count) if winners is None else winners,
                 "finished": winners is not None,
                 "rematch": rematch and game_path(rematch),
                 "url": game_path(entry["token"]),
@@ -114,7 +132,7 @@ def variant_title(name: str) -> str:
     return say(variant.title_text) if variant is not None else name
 
 
-def winners_of(game: Game) -> str | None:
+def winners_of(game: ListedGame) -> str | None:
     """ "Finished: Adam wins" for a game the engine says is over, else None.
     Only a game whose rounds are all confirmed can be over: the others are
     not replayed."""
@@ -178,3 +196,16 @@ def remembered_groups(request: HttpRequest) -> list[dict[str, Any]]:
 
 def _group_tokens(request: HttpRequest) -> list[str]:
     return [item for item in request.session.get(GROUPS_KEY, []) if isinstance(item, str)]
+
+
+def remember_deck(request: HttpRequest, edition: str) -> None:
+    """Keep the deck a game was started with: this phone's table owns it,
+    and the next new game offers it."""
+    if request.session.get(DECK_KEY) != edition:
+        request.session[DECK_KEY] = edition
+
+
+def remembered_deck(request: HttpRequest) -> str | None:
+    """The deck this phone's last game was started with, or None."""
+    edition = request.session.get(DECK_KEY)
+    return edition if edition in EDITIONS else None

@@ -3,13 +3,14 @@
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 
-from companion import rows
-from companion.access import GameGone
-from companion.models import Game, Round, Submission
+from companion.access import TOKEN_MAX, Access, GameGone, find_game
+from companion.history import ENTRY_FIELDS
+from companion.models import Game, Round
 from scoring.cards import Deck
 from scoring.entries import RoundEntries
 from scoring.game import GameState, dealer_of_round
@@ -33,7 +34,7 @@ class RoundRow(NamedTuple):
     open_hands: dict[str, list[str]] | None
     quick: dict[str, Any] | None
     confirmed: bool
-    dismissed_warnings: int
+    settled_revokes: list[dict[str, Any]]
     version: int
 
     @property
@@ -107,48 +108,129 @@ def game_state(game: Game, rounds: Sequence[Round | RoundRow] | None = None) -> 
     return replay(game_record(game, rounds))
 
 
-def latest_round(game: Game, key: str | None = None) -> Round | None:
-    """The game's last round (the one being played), in one query, with the
-    nearest round before it whose dealer was entered (``prior_number``,
-    ``prior_dealer``; None when there is none), for :func:`dealer_of`. With
-    an idempotency ``key``, also what the key was applied to already, if it
-    was (``applied``: its digest, else None), and the game's version as the
-    same statement saw it (``game_version``: the round read is that
-    version's)."""
-    # Plain SQL: the ORM took ten times longer to compile the two correlated
-    # subqueries than the database took to run them (both use the index of
-    # one_round_per_number).
-    table = Round._meta.db_table
-    earlier = (
-        f"FROM {table} AS prior WHERE prior.game_id = r.game_id AND prior.number < r.number"
-        " AND prior.dealer IS NOT NULL ORDER BY prior.number DESC LIMIT 1"
-    )
-    applied = (
-        f", (SELECT s.digest FROM {Submission._meta.db_table} AS s"
-        " WHERE s.game_id = r.game_id AND s.key = %s) AS applied,"
-        f" (SELECT g.version FROM {Game._meta.db_table} AS g WHERE g.id = r.game_id)"
-        " AS game_version"
-    )
-    sql = (
-        f"SELECT r.*, (SELECT prior.number {earlier}) AS prior_number,"
-        f" (SELECT prior.dealer {earlier}) AS prior_dealer{applied if key is not None else ''}"
-        f" FROM {table} AS r WHERE r.game_id = %s ORDER BY r.number DESC LIMIT 1"
-    )
-    params = [game.pk] if key is None else [key, game.pk]
-    found = rows.select(Round, sql, params)
-    return found[0] if found else None
+@dataclass(frozen=True)
+class Counted:
+    """What counts of a game: the rounds the table has confirmed.
+
+    ``state`` replays the confirmed rounds (and an unfinished round being
+    played, which counts for nothing): its totals, ``finished`` and winners
+    are the game's as every screen and export shows them. ``waiting`` is a
+    complete round the table has not confirmed yet, shown as such with its
+    scores apart; ``after`` is the game once it is confirmed (the engine's
+    replay of every round: whether Confirm ends the game, and who wins).
+    """
+
+    state: GameState
+    waiting: RoundState | None
+    after: GameState
+
+    @property
+    def ends_game(self) -> bool:
+        """Whether confirming the waiting round ends the game (the engine says)."""
+        return self.waiting is not None and self.after.finished
 
 
-def dealer_of(game: Game, table: Table, row: Round) -> int:
-    """Who deals a round, as the engine's replay of the whole game has it.
-    ``row`` comes from :func:`latest_round`, which notes the nearest earlier
-    round with an entered dealer."""
+def what_counts(
+    record: GameRecord, state: GameState, rounds: Sequence[Round | RoundRow]
+) -> Counted:
+    """The one rule of what counts (:class:`Counted`) for a game's record,
+    its replay ``state`` and its stored ``rounds``: the confirmed ones."""
+    confirmed = [row.confirmed for row in rounds]
+    if all(confirmed):
+        return Counted(state, None, state)
+    if confirmed[:-1] == [True] * (len(rounds) - 1) and not state.rounds[-1].complete:
+        # Only the round being played is unconfirmed, and an unfinished
+        # round counts for nothing yet: the replay's totals, ranks and
+        # complete rounds are the confirmed ones (no second replay).
+        return Counted(state, None, state)
+    waiting = state.rounds[-1] if not confirmed[-1] and state.rounds[-1].complete else None
+    # the confirmed rounds' entries, as parsed already (no second parse)
+    entries = tuple(
+        item for item, is_confirmed in zip(record.rounds, confirmed, strict=True) if is_confirmed
+    )
+    return Counted(replay(replace(record, rounds=entries)), waiting, state)
+
+
+ROUND_FIELDS = ("id", "game_id", "number", *ENTRY_FIELDS, "version")
+"""A round's stored fields, as :func:`latest_round` reads them."""
+
+
+@dataclass(frozen=True)
+class Latest:
+    """The round being played, as :func:`latest_round` read it, with the
+    game's version as the same query saw it (the round read is that
+    version's) and the earlier rounds whose dealer was entered, as (number,
+    seat), for the engine to say who deals it (:func:`dealer_of`)."""
+
+    row: Round
+    game_version: int
+    entered: tuple[tuple[int, int], ...] = ()
+
+
+def latest_round(game: Game) -> Latest | None:
+    """The game's last round (the one being played) and the game's version,
+    in one query; then, after the first round and unless the round's own
+    dealer was entered, the earlier rounds whose dealer was."""
+    rounds = Round.objects.filter(game_id=game.pk).order_by("-number")
+    found = rounds.values_list(*ROUND_FIELDS, "game__version").first()
+    if found is None:
+        return None
+    row = Round(**dict(zip(ROUND_FIELDS, found, strict=False)))
+    return with_entered(row, found[-1])
+
+
+def with_entered(row: Round, game_version: int) -> Latest:
+    """:class:`Latest` for ``row``, read at ``game_version``: after the first
+    round and unless the round's own dealer was entered, with the earlier
+    rounds whose dealer was (one more query)."""
+    entered: tuple[tuple[int, int], ...] = ()
+    if row.dealer is None and row.number > 1:
+        earlier = Round.objects.filter(
+            game_id=row.game_id, number__lt=row.number, dealer__isnull=False
+        )
+        # in any order (the engine takes the nearest): without Round's default
+        # ordering, which orders by the game's and joins its table for it
+        entered = tuple(
+            (number, dealer)
+            for number, dealer in earlier.order_by().values_list("number", "dealer")
+            if dealer is not None
+        )
+    return Latest(row, game_version, entered)
+
+
+@dataclass(frozen=True)
+class Playing:
+    """A game found by its edit link for a verb of the round being played,
+    and that round (None: not read yet, :func:`latest_round` reads it)."""
+
+    access: Access
+    latest: Latest | None
+
+
+def find_playing(token: str) -> Playing:
+    """:func:`~companion.access.find_game` for a verb of the round being
+    played, which needs the edit link: the game and its last round in one
+    query (the round's game comes with it). A token that finds no round
+    (a view link, no such game, a game without rounds) is
+    :func:`~companion.access.find_game`'s, with its 404 or 403."""
+    if token and len(token) <= TOKEN_MAX:
+        rounds = Round.objects.filter(game__edit_token=token).select_related("game")
+        for row in rounds.order_by("-number")[:1]:
+            game = row.game
+            if secrets.compare_digest(game.edit_token, token):
+                return Playing(Access(game, token, True), with_entered(row, game.version))
+    access = find_game(token)
+    access.require_edit()
+    return Playing(access, None)
+
+
+def dealer_of(game: Game, table: Table, latest: Latest) -> int:
+    """Who deals the round being played, as the engine has it
+    (:func:`scoring.game.dealer_of_round`)."""
+    row = latest.row
     if row.dealer is not None:
         return row.dealer
-    number = getattr(row, "prior_number", None)
-    dealer = getattr(row, "prior_dealer", None)
-    entered = None if number is None or dealer is None else (number, dealer)
-    return dealer_of_round(table, game.first_dealer, row.number, entered)
+    return dealer_of_round(table, game.first_dealer, row.number, latest.entered)
 
 
 @dataclass
@@ -172,22 +254,26 @@ class CurrentRound:
     @classmethod
     def load(cls, game: Game) -> CurrentRound | None:
         """The game's last round, replayed (None for a game without rounds)."""
-        row = latest_round(game)
-        return None if row is None else cls.of(game, row)
+        latest = latest_round(game)
+        if latest is None:
+            return None
+        table = game.table
+        return cls.of(game, latest.row, dealer_of(game, table, latest), table)
 
     @classmethod
-    def of(cls, game: Game, row: Round, dealer: int | None = None) -> CurrentRound:
-        """Replay ``row`` (as it is now) alone; raises the engine's findings."""
-        table = game.table
+    def of(cls, game: Game, row: Round, dealer: int, table: Table | None = None) -> CurrentRound:
+        """Replay ``row`` (as it is now) alone, dealt by ``dealer``, at the
+        game's ``table`` (made from the game unless given); raises the
+        engine's findings."""
+        if table is None:
+            table = game.table
         entries = parse_round(table, round_data(row), row.number)
-        if dealer is None:
-            dealer = dealer_of(game, table, row)
         state = replay_round(table, entries, row.number, dealer)
         return cls(game, row, dealer, table, entries, state)
 
     def again(self) -> CurrentRound:
         """The same round replayed again after its row was changed."""
-        return CurrentRound.of(self.game, self.row, self.dealer)
+        return CurrentRound.of(self.game, self.row, self.dealer, self.table)
 
     @property
     def rounds(self) -> list[Round]:
@@ -207,14 +293,19 @@ class CurrentRound:
 
 
 __all__ = [
+    "Counted",
     "CurrentRound",
+    "Latest",
+    "Playing",
     "RoundRow",
     "dealer_of",
+    "find_playing",
     "game_record",
     "game_state",
     "latest_round",
     "load_rows",
     "record_data",
     "round_data",
+    "what_counts",
     "write_record",
 ]

@@ -1,57 +1,57 @@
-"""Revoke warnings as the table reads them: the player, the tricks and the
-cards in the players' words, with the tricks to open. The engine found the
-revoke (:class:`scoring.findings.Revoke`); nothing here decides a rule."""
+"""Which revoke warnings the table has settled (*Let it stand*), and how a
+warning is named in its form; the warnings as the table reads them are
+:mod:`companion.screens.revokes`. Nothing here decides a rule: every place
+and card is the finding's own (:class:`scoring.findings.Revoke`).
+
+A settled revoke is stored on its round (``Round.settled_revokes``) as what
+tells it from any other: its player and each of its two cards with its
+trick (:func:`settled_entry`)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from typing import Any
 
-from companion.texts import frame, revoke_words, say
-from scoring.cards import Deck, card_code, card_text
 from scoring.findings import Revoke
-from scoring.rounds import RoundState
-from scoring.texts import Card, Value
+
+Identity = tuple[str, int, str, int, str]
+"""A revoke's player, the trick and card that did not follow, the trick and
+card that showed the colour (:attr:`scoring.findings.Revoke.identity`)."""
 
 
-def revoke_view(warning: Revoke, state: RoundState, deck: Deck) -> dict[str, Any]:
-    """A revoke warning in the players' words, with the two tricks it is
-    about: where the player did not follow colour (the finding's trick) and
-    where they later played that colour (the trick holding its card), each
-    with the player's place in it (``at``: the trick opens with it chosen).
-
-    ``text`` is short, for the round screen ("Christian did not follow blue
-    in trick 1 (played 15), but plays blue 8 in trick 2."); ``why`` is the
-    engine's whole reason."""
-    names = state.shape.names
-    seat = names.index(warning.player) if warning.player in names else None
-    tricks = []
-    for number, play in enumerate(state.tricks, 1):
-        if seat is None or seat not in play.players:
-            continue
-        card = card_text(play.cards[play.players.index(seat)])
-        if number == warning.trick or card == warning.card:
-            tricks.append({"number": number, "card": card, "at": play.players.index(seat)})
+def settled_entry(warning: Revoke) -> dict[str, Any]:
+    """How a settled revoke is stored: its player and its two cards with
+    their tricks."""
+    player, trick, failed, later_trick, later = warning.identity
     return {
-        "text": _short(warning, tricks, deck),
-        "why": revoke_words(warning),
-        "player": warning.player,
-        "tricks": tricks,
+        "player": player,
+        "trick": trick,
+        "card": failed,
+        "later_trick": later_trick,
+        "later_card": later,
     }
 
 
-def _short(warning: Revoke, tricks: list[dict[str, Any]], deck: Deck) -> str:
-    code = card_code(warning.card)
-    colour = say(deck.colour_text(code)) if code is not None and code in deck.cards else ""
-    earlier = next((trick for trick in tricks if trick["number"] == warning.trick), None)
-    later = next((trick for trick in tricks if trick["card"] == warning.card), None)
-    values: dict[str, Value] = {
-        "player": warning.player or "",
-        "colour": colour,
-        "trick": warning.trick or 0,
-        "card": warning.card or "",
-        "played": ""
-        if earlier is None
-        else frame("revoke_played", {"card": Card(earlier["card"])}),
-        "later": "" if later is None else frame("revoke_later", {"trick": later["number"]}),
-    }
-    return frame("revoke_short", values).replace("  ", " ")
+def identity_of(entry: dict[str, Any]) -> Identity:
+    """The identity of a stored settled revoke (:func:`settled_entry`)."""
+    return (
+        str(entry.get("player", "")),
+        int(entry.get("trick", 0)),
+        str(entry.get("card", "")),
+        int(entry.get("later_trick", 0)),
+        str(entry.get("later_card", "")),
+    )
+
+
+def unsettled(warnings: Iterable[Revoke], settled: Sequence[dict[str, Any]]) -> list[Revoke]:
+    """The revokes the table has not let stand, in the engine's order."""
+    done = {identity_of(entry) for entry in settled}
+    return [warning for warning in warnings if warning.identity not in done]
+
+
+def revoke_token(warning: Revoke) -> str:
+    """A revoke as its *Let it stand* form names it: "1:36:2:13" (the trick
+    and card that did not follow, the trick and card that showed the colour:
+    a card is played once in a round, so they tell the player too)."""
+    _player, trick, failed, later_trick, later = warning.identity
+    return f"{trick}:{failed}:{later_trick}:{later}"

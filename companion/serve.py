@@ -137,7 +137,6 @@ def main(argv: list[str] | None = None) -> int:
     ]
     os.chdir(ROOT)
     os.execve(sys.executable, gunicorn, env)
-    return 0  # not reached
 
 
 if __name__ == "__main__":

@@ -17,14 +17,21 @@ Environment variables:
     SECURE_HSTS_PRELOAD   ask browsers to preload HSTS; default on when DEBUG is off.
     SECURE_PROXY_SSL_HEADER  "1" behind a proxy that sets X-Forwarded-Proto; default off.
     SECURE_COOKIES        session and CSRF cookies over HTTPS only; default on when DEBUG is off.
+    STATIC_ROOT           where collectstatic writes (`make serve` runs it); default
+                          <repo>/staticfiles.
 """
 
 import os
 from pathlib import Path
 
 import dj_database_url
+import django_stubs_ext
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
+
+# Django's generic classes (ModelAdmin[Game], QuerySet[Round]) subscriptable at
+# run time, as django-stubs types them (django-stubs-ext, documented there).
+django_stubs_ext.monkeypatch()
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -162,8 +169,7 @@ DATABASES = {
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    # Writers queue on a lock file instead of polling SQLite's lock (companion.sqlite).
-    DATABASES["default"]["ENGINE"] = "companion.sqlite"
+    # Django's own SQLite options (README: "SQLite or PostgreSQL").
     DATABASES["default"].setdefault("OPTIONS", {}).update(
         {
             # WAL lets readers and one writer work at the same time. In WAL,
@@ -173,10 +179,16 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
             # which the table would enter again. A commit then costs no
             # fsync, which under load was most of a card's slowest answers.
             "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
-            # Take the write lock at BEGIN, so concurrent writers wait
-            # (up to "timeout") instead of failing with "database is locked".
+            # Take the write lock at BEGIN, so a transaction that reads and
+            # then writes (a card: the game's version, then its claim) waits
+            # for the writer before it instead of failing "database is locked".
             "transaction_mode": "IMMEDIATE",
-            "timeout": 20,
+            # Seconds a writer waits for the one before it. A card holds the
+            # lock a few milliseconds, so even every table of a busy night
+            # entering cards at once waits well under a second; past 10 s the
+            # server is overwhelmed, and the phone is answered 503 with
+            # Retry-After (companion.middleware) rather than kept hanging.
+            "timeout": 10,
         }
     )
 
@@ -205,7 +217,10 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+# The served files of `make serve`. A server started by a test collects into
+# a folder of its own: collectstatic rewriting <repo>/staticfiles while other
+# test processes serve it would take files from under them.
+STATIC_ROOT = Path(env_str("STATIC_ROOT", default=str(BASE_DIR / "staticfiles")))
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},

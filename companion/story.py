@@ -13,8 +13,7 @@ from dataclasses import dataclass
 from django.utils.translation import gettext, ngettext
 
 from companion.present import CardFace, Replayed, face
-from companion.texts import say
-from companion.wording import card_number
+from companion.texts import card_number, say
 from scoring.cards import START_PRICE
 from scoring.story import Journey, RoundStory, round_story
 
@@ -26,8 +25,9 @@ class Sale:
     trick: int
     buyer: str
     price: str
-    seller: str
-    """Who sold it, or the start price card's name for the first purchase."""
+    seller: str | None
+    """Who sold it; None for the first purchase, off the start price card
+    (the template names the card in the edition's words, with its article)."""
 
 
 @dataclass(frozen=True)
@@ -103,7 +103,7 @@ def _trip(journey: Journey, names: tuple[str, ...], start: str, bottles: int) ->
             sale.trick,
             names[sale.buyer],
             card_number(sale.price),
-            str(start) if sale.seller is None else names[sale.seller],
+            None if sale.seller is None else names[sale.seller],
         )
         for sale in journey.purchases
     )

@@ -17,10 +17,9 @@ from django.db import transaction
 from django.utils.translation import gettext
 
 from companion.models import Game, Round
-from companion.replay import game_state
+from companion.replay import Counted
 from companion.texts import say
 from scoring.findings import Finding
-from scoring.game import GameState
 from scoring.record import load_record, output_document, parse_record, replay
 from scoring.record import write_record as engine_write_record
 
@@ -115,16 +114,20 @@ def _cell(text: str) -> str:
     return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
 
 
-def standings_text(state: GameState) -> str:
-    """The engine's output document, byte for byte as ``python -m scoring score`` prints it."""
-    return json.dumps(output_document(state), ensure_ascii=False) + "\n"
+def standings_text(counted: Counted) -> str:
+    """The engine's output document of the confirmed rounds, as ``python -m
+    scoring score`` prints it for them; a complete round the table has not
+    confirmed follows them, marked ``"confirmed": false``, its scores not in
+    the totals."""
+    document = output_document(counted.state, waiting=counted.waiting)
+    return json.dumps(document, ensure_ascii=False) + "\n"
 
 
-def scores_csv(game: Game, state: GameState | None = None) -> str:
-    """Round-by-round scores: a header of player names, one row per complete
-    round, and a totals row."""
-    if state is None:
-        state = game_state(game)
+def scores_csv(counted: Counted) -> str:
+    """Round-by-round scores: a header of player names, one row per confirmed
+    round, and a totals row; a complete round the table has not confirmed
+    comes after the totals, marked "(unconfirmed)"."""
+    state = counted.state
     players = list(state.table.players)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
@@ -133,4 +136,7 @@ def scores_csv(game: Game, state: GameState | None = None) -> str:
         if item.outcome is not None:
             writer.writerow([item.number, *item.outcome.scores])
     writer.writerow(["Total", *state.totals])
+    waiting = counted.waiting
+    if waiting is not None and waiting.outcome is not None:
+        writer.writerow([f"{waiting.number} (unconfirmed)", *waiting.outcome.scores])
     return out.getvalue()

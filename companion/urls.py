@@ -58,16 +58,11 @@ app_patterns = [
     path("g/<str:token>/history/undo/", history.undo, name="undo"),
     path("g/<str:token>/history/redo/", history.redo, name="redo"),
     # Corrections to a trick of any round, the game replayed after each:
-    # in place on the round screen (fix), or on a page of their own (edit).
+    # in place on the round screen.
     path(
         "g/<str:token>/rounds/<int:number>/tricks/<int:trick>/fix/",
         fixes.fix_trick,
         name="fix_trick",
-    ),
-    path(
-        "g/<str:token>/rounds/<int:number>/tricks/<int:trick>/edit/",
-        round_screen.edit_trick,
-        name="edit_trick",
     ),
     path(
         "g/<str:token>/rounds/<int:number>/tricks/<int:trick>/delete/",

@@ -31,6 +31,13 @@ Rulings where the books are silent (each applied in the module named):
   cannot sit at one table (:mod:`scoring.names`).
 - A goal asks for at most 999 rounds or a target of at most 99,999
   (:mod:`scoring.names`).
+- A fix keeps every card with its player: the table enters each card as a
+  player's, so when a fix (a card changed, two swapped, a trick deleted)
+  changes who leads a later trick, that trick's cards stay with the players
+  they were entered for and it is played again from its new leader;
+  Lopaka's cards, his face-up hand known, are played again by his rules.
+  In the trick being played, a card whose player now comes after someone
+  who has not played yet is taken back, and said (:mod:`scoring.fixes`).
 """
 
 from scoring.cards import Deck, card_code, card_text, deck_for

@@ -19,7 +19,7 @@ for, index flat tables, and never meet a binary float.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from scoring.findings import RecordError, WrongDeck, quote
@@ -214,3 +214,15 @@ def deck_for(edition: str, players: int) -> Deck:
             raise WrongDeck(Text("deck.wrong", players=players))
         return _DECKS[("matagot", True)]
     return _DECKS[(edition, False)]
+
+
+def dearer(prices: Sequence[int]) -> int:
+    """The price a trick is played at: the dearer bottle's (docs/rules.md,
+    section 5). The one place the rule is written: the replay, the prompt
+    for Lopaka's card, the simulator and :func:`scoring.tricks.sell` all ask it.
+
+    >>> from scoring.cards import card_code as c, card_text
+    >>> card_text(dearer([c("15"), c("19")])), card_text(dearer([c("12")]))
+    ('19', '12')
+    """
+    return prices[0] if len(prices) == 1 else max(prices)

@@ -20,15 +20,23 @@ from __future__ import annotations
 
 from scoring.cards import card_of
 from scoring.game import GameState
-from scoring.state import RoundState
+from scoring.state import RoundState, TrickPlay
 from scoring.texts import Text, Value, joined
+from scoring.tricks import winning_place
 
 
-def describe_changes(before: GameState, after: GameState) -> tuple[Text, ...]:
-    """Sentences naming what differs between two replays of the same game."""
+def describe_changes(
+    before: GameState, after: GameState, notes: tuple[Text, ...] = ()
+) -> tuple[Text, ...]:
+    """Sentences naming what differs between two replays of the same game.
+
+    ``notes`` are what a fix said besides (:class:`scoring.fixes.Refixed`),
+    each naming its round and trick: each is placed with its trick, before
+    that trick's ruling, so the table reads a trick's story in one place.
+    """
     lines: list[Text] = []
     for old, new in zip(before.rounds, after.rounds, strict=False):
-        lines += _round_changes(old, new)
+        lines += _with_notes(_round_changes(old, new), new.number, notes)
     if len(after.rounds) < len(before.rounds):
         lines.append(Text("changes.rounds", count=len(after.rounds), before=len(before.rounds)))
     players = after.table.players
@@ -43,11 +51,37 @@ def describe_changes(before: GameState, after: GameState) -> tuple[Text, ...]:
     return tuple(lines)
 
 
+def _with_notes(lines: list[Text], round_number: int, notes: tuple[Text, ...]) -> list[Text]:
+    """A round's lines with the notes of its tricks, in trick order: a note
+    before the lines of its trick and of every later one."""
+    mine = [note for note in notes if note.values.get("round") == round_number]
+    if not mine:
+        return lines
+    merged: list[Text] = []
+    for line in lines:
+        trick = line.values.get("trick")
+        while mine and (trick is None or _trick_of(mine[0]) <= _trick_of(line)):
+            merged.append(mine.pop(0))
+        merged.append(line)
+    return merged + mine
+
+
+def _trick_of(text: Text) -> int:
+    trick = text.values.get("trick")
+    return trick if isinstance(trick, int) else 0
+
+
 def _owners(names: tuple[str, ...], seats: tuple[int, ...]) -> Value:
     """Who owns the bottles: "Adam", "Adam and Betty", or nobody."""
     if not seats:
         return Text("nobody")
     return joined("list.and", [names[seat] for seat in seats])
+
+
+def _winning_card(play: TrickPlay) -> int:
+    """The card that wins a complete trick."""
+    at, _sold = winning_place(play.cards, play.old_price)
+    return play.cards[at]
 
 
 def _round_changes(old: RoundState, new: RoundState) -> list[Text]:
@@ -70,16 +104,13 @@ def _round_changes(old: RoundState, new: RoundState) -> list[Text]:
                 )
             else:
                 price = Text("changes.price", price=card_of(now.price))
-        lines.append(
-            Text(
-                "changes.trick",
-                round=where,
-                trick=number,
-                player=names[now.winner],
-                winner=winner,
-                price=price,
-            )
-        )
+        said: dict[str, Value] = {"round": where, "trick": number, "player": names[now.winner]}
+        if was.leader != now.leader:
+            # a fix re-played it from its new leader, each card with its player
+            said.update(leader=names[now.leader], card=card_of(_winning_card(now)))
+            lines.append(Text("changes.trick_led", **said, winner=winner, price=price))
+        else:
+            lines.append(Text("changes.trick", **said, winner=winner, price=price))
     if len(new.tricks) < len(old.tricks):
         lines.append(
             Text("changes.tricks", round=where, count=len(new.tricks), before=len(old.tricks))

@@ -46,6 +46,42 @@ class RoundEntries:
                 return value
         return None
 
+    def with_card(self, card: int, *, opens_trick: bool) -> RoundEntries:
+        """The same entries with ``card`` entered next: it starts a new
+        trick, or joins the last one (which the replay says is open).
+
+        >>> RoundEntries(tricks=((48, 30),)).with_card(12, opens_trick=False).tricks
+        ((48, 30, 12),)
+        >>> RoundEntries(tricks=((48, 30),)).with_card(12, opens_trick=True).tricks
+        ((48, 30), (12,))
+        """
+        tricks = self.tricks
+        if opens_trick or not tricks:
+            return self.with_tricks((*tricks, (card,)))
+        return self.with_tricks((*tricks[:-1], (*tricks[-1], card)))
+
+    def without_last_card(self) -> RoundEntries:
+        """The same entries without the last card entered (a trick left
+        empty goes too).
+
+        >>> RoundEntries(tricks=((48, 30), (12,))).without_last_card().tricks
+        ((48, 30),)
+        >>> RoundEntries(tricks=((48, 30),)).without_last_card().tricks
+        ((48,),)
+        """
+        tricks = list(self.tricks)
+        while tricks and not tricks[-1]:
+            tricks.pop()
+        if not tricks:
+            return self
+        last = tricks.pop()[:-1]
+        return self.with_tricks((*tricks, last) if last else tuple(tricks))
+
+    @property
+    def card_count(self) -> int:
+        """How many cards the tricks hold."""
+        return sum(len(cards) for cards in self.tricks)
+
     def with_tricks(self, tricks: tuple[tuple[int, ...], ...]) -> RoundEntries:
         """The same entries with other tricks."""
         return RoundEntries(

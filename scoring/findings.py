@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import reprlib
 from collections.abc import Mapping, Sequence
-from typing import TypedDict
+from typing import NamedTuple, TypedDict
 
 from scoring.texts import Text, Value, joined
 
@@ -141,6 +141,31 @@ class Finding(Exception):
         """All the findings this exception carries (itself)."""
         return (self,)
 
+    def __reduce__(
+        self,
+    ) -> tuple[object, tuple[type[Finding], tuple[object, ...], dict[str, object]]]:
+        """Pickled as its kind, text and attributes, whatever its own
+        arguments (a cache keeps replayed games, their warnings with them).
+
+        >>> import pickle
+        >>> from scoring.texts import Card
+        >>> finding = RuleError(Text("dispute.prices", old=Card("17"), new=Card("15")), trick=2)
+        >>> again = pickle.loads(pickle.dumps(finding))
+        >>> (type(again).__name__, again.text == finding.text, again.trick)
+        ('RuleError', True, 2)
+        """
+        return (_finding, (type(self), self.args, self.__dict__))
+
+
+def _finding(
+    kind: type[Finding], args: tuple[object, ...], attributes: dict[str, object]
+) -> Finding:
+    """A :class:`Finding` again, from what :meth:`Finding.__reduce__` pickled."""
+    finding = kind.__new__(kind, *args)
+    finding.args = args
+    finding.__dict__.update(attributes)
+    return finding
+
 
 def several(findings: Sequence[Finding], code: str) -> Text:
     """Several findings as one text, joined by ``code`` ("findings.joined":
@@ -230,13 +255,48 @@ class GameOver(RuleError):
     """A round after the game has ended (docs/rules.md, section 7)."""
 
 
+class Played(NamedTuple):
+    """A card where it was played: its trick, its place in that trick's play
+    order (0 is the leader's card) and the card as written ("36", "2.5")."""
+
+    trick: int
+    at: int
+    card: str
+
+
 class Revoke(Finding):
     """Warning: a player who did not follow colour later plays that colour.
 
-    No card enters a hand during play, so the player held the colour then.
-    ``trick`` is where the player did not follow, ``card`` the later card of
-    that colour; the text names the player already (docs/rules.md, section 8).
+    No card enters a hand during play, so the player held the colour then
+    (docs/rules.md, section 8). ``failed`` is the card that did not follow
+    colour, ``later`` the card of that colour played afterwards (in the same
+    trick or a later one); ``hand`` is the hand both came from where a player
+    has two ("open" or "hidden": Bright House, Devil's Eye), else None. As
+    for every finding, ``trick`` is where the player did not follow and
+    ``card`` the later card; the text names the player already.
     """
+
+    def __init__(
+        self,
+        text: Text,
+        *,
+        player: str,
+        failed: Played,
+        later: Played,
+        hand: str | None = None,
+        round: int | None = None,
+    ) -> None:
+        super().__init__(text, round=round, trick=failed.trick, player=player, card=later.card)
+        self.failed = failed
+        self.later = later
+        self.hand = hand
+
+    @property
+    def identity(self) -> tuple[str, int, str, int, str]:
+        """What tells this revoke from any other of its round: the player,
+        and the trick and card of each of its two cards."""
+        player = self.player or ""
+        return (player, self.failed.trick, self.failed.card, self.later.trick, self.later.card)
 
     def said(self) -> Text:
         where = self.where_text()

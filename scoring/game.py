@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from scoring.entries import Goal, RoundEntries
@@ -50,19 +50,23 @@ def next_dealer_after(table: Table, dealer: int) -> int:
 
 
 def dealer_of_round(
-    table: Table, first_dealer: int, number: int, entered: tuple[int, int] | None = None
+    table: Table, first_dealer: int, number: int, entered: Iterable[tuple[int, int]] = ()
 ) -> int:
     """The dealer of round ``number``, as :func:`replay_game` has it.
 
-    ``entered`` is the nearest round at or before ``number`` whose dealer
-    was entered, as (round number, seat); from there (else from the first
-    dealer in round 1) the deal passes one seat to the left a round.
+    ``entered`` holds the rounds whose dealer was entered, as (round number,
+    seat); from the nearest of them at or before ``number`` (else from the
+    first dealer in round 1) the deal passes one seat to the left a round.
 
     >>> table = Table.create(("Adam", "Betty", "Christian"), "classic")
-    >>> dealer_of_round(table, 0, 5), dealer_of_round(table, 0, 5, entered=(4, 0))
+    >>> dealer_of_round(table, 0, 5), dealer_of_round(table, 0, 5, entered=[(2, 2), (4, 0)])
     (1, 1)
+    >>> dealer_of_round(table, 0, 3, entered=[(2, 2), (4, 0)])
+    0
     """
-    start, dealer = entered if entered is not None else (1, first_dealer)
+    start, dealer = max(
+        ((round_, seat) for round_, seat in entered if round_ <= number), default=(1, first_dealer)
+    )
     for _ in range(number - start):
         dealer = next_dealer_after(table, dealer)
     return dealer

@@ -16,6 +16,7 @@ whose card, from which hand, and which cards may be entered.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 from scoring.cards import START_PRICE
 from scoring.entries import RoundEntries
@@ -51,21 +52,51 @@ class Prompt:
     led: int | None = None
 
 
+class Turn(NamedTuple):
+    """Whose card comes next (docs/rules.md, section 3): in the trick being
+    played, or leading the next one. ``trick`` counts from 1, ``position``
+    is the card's place in the trick (0: it leads), ``player`` a seat."""
+
+    trick: int
+    position: int
+    leader: int
+    player: int
+    cards_so_far: tuple[int, ...]
+
+    @property
+    def opens_trick(self) -> bool:
+        """Whether the next card starts a new trick (no trick is open)."""
+        return self.position == 0
+
+
+def whose_turn(state: RoundState) -> Turn:
+    """Whose card comes next in a round replayed so far: the next in the
+    open trick's order, or the leader of the next trick once the last is
+    complete (the trick's winner leads; section 4).
+
+    >>> from scoring.variants import Table
+    >>> from scoring.rounds import replay_round
+    >>> from scoring.entries import RoundEntries
+    >>> table = Table.create(("Adam", "Betty", "Christian"), "classic")
+    >>> turn = whose_turn(replay_round(table, RoundEntries(tricks=((48, 30),)), 1, 0))
+    >>> table.names[turn.player], turn.trick, turn.position, turn.opens_trick
+    ('Adam', 1, 2, False)
+    """
+    last = state.tricks[-1] if state.tricks else None
+    if last is not None and not last.is_complete:
+        leader, so_far, trick = last.leader, last.cards, len(state.tricks)
+    else:
+        leader, so_far, trick = state.next_leader, (), len(state.tricks) + 1
+    position = len(so_far)
+    return Turn(trick, position, leader, state.shape.orders[leader][position], so_far)
+
+
 def next_card(table: Table, entries: RoundEntries, state: RoundState) -> Prompt | None:
     """Who plays next and what they may play; None once the round is complete."""
     if state.complete or state.is_quick:
         return None
-    shape = state.shape
-    last = state.tricks[-1] if state.tricks else None
-    if last is not None and not last.is_complete:
-        leader, so_far = last.leader, last.cards
-        trick = len(state.tricks)
-    else:
-        leader, so_far = state.next_leader, ()
-        trick = len(state.tricks) + 1
-    position = len(so_far)
-    player = shape.orders[leader][position]
-    hand = shape.hands[position]
+    trick, position, leader, player, so_far = whose_turn(state)
+    hand = state.shape.hands[position]
     played = {card for cards in entries.tricks for card in cards}
     imps = set(entries.imps_trick or ())
     unseen = tuple(card for card in table.deck.cards if card not in played and card not in imps)
@@ -79,8 +110,8 @@ def next_card(table: Table, entries: RoundEntries, state: RoundState) -> Prompt 
     own = known.get(player)
     if own is None:
         return base
-    price = max(state.prices) if state.prices else START_PRICE
-    if player == shape.lopaka:
+    price = state.price if state.prices else START_PRICE
+    if player == state.shape.lopaka:
         card, reason = lopaka_play(sorted(own), so_far, price, table.deck)
         return replace(base, choices=(card,), is_hand_known=True, forced=card, reason=reason)
     legal = _following(table, sorted(own), so_far)

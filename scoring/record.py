@@ -23,6 +23,7 @@ from scoring.findings import Finding, InvalidRecord, RecordError, RuleError, quo
 from scoring.game import GameState, replay_game
 from scoring.names import check_goal, check_players, same_name
 from scoring.rounds import check_trick_count
+from scoring.state import RoundState
 from scoring.texts import Text
 from scoring.variants import LOPAKA, Table
 
@@ -322,12 +323,20 @@ def write_round(table: Table, entries: RoundEntries) -> dict[str, Any]:
     return data
 
 
-def output_document(game: GameState) -> dict[str, Any]:
-    """The output document of docs/record-format.md for a replayed game."""
+def output_document(game: GameState, waiting: RoundState | None = None) -> dict[str, Any]:
+    """The output document of docs/record-format.md for a replayed game.
+
+    ``waiting``: a complete round after ``game``'s rounds that does not count
+    yet (the table has not confirmed it): listed last, marked ``"confirmed":
+    false``, its scores apart from ``totals``, ``finished`` and ``winners``.
+    """
     players = game.table.players
+    rounds = [_round_output(state) for state in game.rounds]
+    if waiting is not None:
+        rounds.append({**_round_output(waiting), "confirmed": False})
     return {
         "players": list(players),
-        "rounds": [_round_output(state) for state in game.rounds],
+        "rounds": rounds,
         "totals": dict(zip(players, game.totals, strict=True)),
         "finished": game.finished,
         "winners": [players[seat] for seat in game.winners],

@@ -9,7 +9,7 @@ cannot be what happened raise a :class:`~scoring.findings.RuleError`.
 
 from __future__ import annotations
 
-from scoring.cards import CODE_LIMIT, START_PRICE, card_of, why_not_a_card
+from scoring.cards import CODE_LIMIT, START_PRICE, card_of, dearer, why_not_a_card
 from scoring.entries import RoundEntries
 from scoring.findings import (
     CardAlreadyPlayed,
@@ -19,6 +19,7 @@ from scoring.findings import (
     LopakaMisplay,
     NotInOpenHand,
     OpenHandMustFollow,
+    Played,
     Revoke,
     RuleError,
     TooManyTricks,
@@ -33,7 +34,7 @@ from scoring.quick import replay_quick
 from scoring.scores import score_round
 from scoring.state import RoundState, TrickPlay
 from scoring.texts import Cards, Text
-from scoring.tricks import winning_place
+from scoring.tricks import sell, winning_place
 from scoring.variants import OPEN, RoundShape, Table
 
 
@@ -79,7 +80,7 @@ class _Replay:
         self.owners: list[int | None] = [None] * table.variant.bottles
         self.points = [0] * shape.participants
         self.void = [0] * (2 * shape.participants)
-        self.void_at: dict[int, tuple[int, int]] = {}
+        self.void_at: dict[int, tuple[int, int, int]] = {}
         self.warnings: list[Revoke] = []
 
     def run(self) -> RoundState:
@@ -111,7 +112,7 @@ class _Replay:
         order = self.shape.orders[leader]
         colour, coins, seen = self.colour, self.coins, self.seen
         void, prices = self.void, self.prices
-        price = prices[0] if len(prices) == 1 else max(prices)
+        price = dearer(prices)
         keys = self.shape.void_keys[leader]
         if self.hands is not None:
             keys = self.hands.check_trick(self, number, order, cards, keys)
@@ -133,21 +134,20 @@ class _Replay:
                 continue
             mask = void[key]
             if mask and mask >> card_colour & 1:
-                self.revoke(number, order[index], card, key, card_colour)
+                self.revoke(number, index, order[index], card, key, card_colour)
                 mask = void[key]
             if index and card_colour != led and not mask >> led & 1:
                 void[key] = mask | 1 << led
-                self.void_at[3 * key + led] = (number, card)
+                self.void_at[3 * key + led] = (number, index, card)
         if len(cards) < self.shape.cards_per_trick:
             return TrickPlay(leader, order[: len(cards)], cards, None, None, None, price, 0)
         bottle = None
         at, sold = winning_place(cards, price)
         winner = order[at]
         if sold:
-            bottle = prices.index(price)
-            prices[bottle] = cards[at]
+            bottle, now, after = sell(prices, cards[at])
+            prices[:] = now
             self.owners[bottle] = winner
-            after = cards[at] if len(prices) == 1 else max(prices)
         else:
             after = price
         self.points[winner] += points
@@ -175,15 +175,19 @@ class _Replay:
         text = quote(self.entries.written(card)) if card < 0 else card_of(card)
         return {"trick": trick, "player": self.shape.names[player], "card": text}
 
-    def revoke(self, trick: int, player: int, card: int, key: int, colour: int) -> None:
+    def revoke(
+        self, trick: int, at: int, player: int, card: int, key: int, colour: int
+    ) -> None:
         """Warn of a revoke: ``key`` (a player's hand) did not follow ``colour``
-        earlier, in this trick or before, and now plays it."""
-        earlier, other = self.void_at[3 * key + colour]
+        earlier, in this trick or before, and now plays it (the card at place
+        ``at`` of trick ``trick``)."""
+        earlier, earlier_at, other = self.void_at[3 * key + colour]
         self.void[key] &= ~(1 << colour)
         name = self.shape.names[player]
-        code = "revoke"
+        code, hand = "revoke", None
         if self.table.variant.has_open_hands:
-            code = "revoke.open_hand" if key & 1 == OPEN else "revoke.hidden_hand"
+            hand = "open" if key & 1 == OPEN else "hidden"
+            code = f"revoke.{hand}_hand"
         played = card_of(card)
         why = Text(
             code,
@@ -193,8 +197,10 @@ class _Replay:
             card=played,
             trick=trick,
         )
+        failed = Played(earlier, earlier_at, card_of(other))
+        later = Played(trick, at, played)
         self.warnings.append(
-            Revoke(why, round=self.number, trick=earlier, player=name, card=played)
+            Revoke(why, round=self.number, player=name, failed=failed, later=later, hand=hand)
         )
 
     def finish(self, plays: tuple[TrickPlay, ...], leader: int) -> RoundState:

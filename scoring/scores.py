@@ -116,17 +116,26 @@ def score_round(
     )
 
 
-def reason(line: ScoreLine, names: Sequence[str], trick_points: int | None, penalty: int) -> Text:
-    """Why a player scores what they score, in plain words.
+def reason(
+    line: ScoreLine,
+    names: Sequence[str],
+    trick_points: int | None,
+    penalty: int,
+    edition: str = "classic",
+) -> Text:
+    """Why a player scores what they score, in plain words; the Imp's Trick
+    named as the ``edition``'s players name it (Matagot: the Devil's Trick).
 
     >>> print(reason(ScoreLine(0, 40, 0, None, None, False, "alone", 80), ["Adam"], 40, 13))
     40 coins in tricks; plays alone, so doubled: 2 × 40 = 80
+    >>> print(reason(ScoreLine(0, -13, 1, None, None, False, "own", -13), ["Adam"], 4, 13,
+    ...              "matagot"))
+    owns the bottle: minus the Devil's Trick's 13 coins = -13
     """
     own: Text
-    if line.bottles == 2:
-        own = Text("reason.owns_both", penalty=penalty, result=line.result)
-    elif line.bottles:
-        own = Text("reason.owns_bottle", penalty=penalty, result=line.result)
+    if line.bottles:
+        code = OWNER_REASONS[edition][line.bottles == 2]
+        own = Text(code, penalty=penalty, result=line.result)
     else:
         coins = trick_points if trick_points is not None else line.result
         own = Text("reason.coins", coins=coins)
@@ -147,3 +156,11 @@ def reason(line: ScoreLine, names: Sequence[str], trick_points: int | None, pena
             score=line.score,
         )
     return own
+
+
+OWNER_REASONS: dict[str, dict[bool, str]] = {
+    "classic": {False: "reason.owns_bottle", True: "reason.owns_both"},
+    "matagot": {False: "reason.owns_bottle.matagot", True: "reason.owns_both.matagot"},
+}
+"""The reason of a bottle's owner (one bottle, both) by edition: each
+names the Imp's Trick as its players do (docs/rules.md, on names)."""

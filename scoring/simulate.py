@@ -15,7 +15,7 @@ import json
 import random
 from typing import Any
 
-from scoring.cards import START_PRICE, card_text
+from scoring.cards import START_PRICE, card_text, dearer
 from scoring.lopaka import lopaka_card
 from scoring.names import MAX_ROUNDS
 from scoring.tricks import rule_trick
@@ -104,7 +104,7 @@ def _play_one_hand(
         for seat in order:
             hand = hands[seat]
             if seat == shape.lopaka:
-                card = lopaka_card(hand, trick, max(prices), table.deck)
+                card = lopaka_card(hand, trick, dearer(prices), table.deck)
             else:
                 legal = [c for c in hand if trick and colour[c] == colour[trick[0]]] or hand
                 card = rng.choice(legal)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from scoring.cards import dearer
 from scoring.findings import Revoke
 from scoring.scores import RoundOutcome
 from scoring.variants import RoundShape
@@ -63,8 +64,8 @@ class RoundState:
 
     @property
     def price(self) -> int:
-        """The price now: the dearer bottle's."""
-        return max(self.prices)
+        """The price now: the dearer bottle's (:func:`scoring.cards.dearer`)."""
+        return dearer(self.prices)
 
     @property
     def bottle_owners(self) -> tuple[int, ...]:

@@ -17,7 +17,7 @@ of them), and the command line prints the English.
 >>> print(Text("open.must_follow", colour=colour_text("blue")))
 the open hand holds blue, so it must follow blue
 >>> print(joined("list.and", ["Adam", "Betty", "Christian"]))
-Adam and Betty and Christian
+Adam, Betty and Christian
 """
 
 from __future__ import annotations
@@ -251,11 +251,30 @@ TEMPLATES: dict[str, str] = {
         "and the bottle; the price is now {card} (the other bottle's {other} is now "
         "the dearer price)."
     ),
+    "ruling.not_sold_bottles": (
+        "No card is below the dearer price {price}, so the highest card, {card}, wins: "
+        "{winner} wins the trick; neither bottle moves."
+    ),
+    "ruling.sold_bottle": (
+        "{card} is the highest card below the dearer price {price}: {winner} wins the "
+        "trick and bottle {bottle}, which was at {price}; its price is now {card}."
+    ),
+    "ruling.sold_bottle_other_dearer": (
+        "{card} is the highest card below the dearer price {price}: {winner} wins the "
+        "trick and bottle {bottle}, which was at {price}; its price is now {card}, and bottle "
+        "{other_bottle}'s {other} is now the dearer price."
+    ),
     # Why a player scores what they score (sections 5 and 6).
     "reason.coins": "{coins} coins in tricks",
     "reason.owns_bottle": "owns the bottle: minus the Imp's Trick's {penalty} coins = {result}",
     "reason.owns_both": (
         "owns both bottles: minus the Imp's Trick's {penalty} coins twice = {result}"
+    ),
+    "reason.owns_bottle.matagot": (
+        "owns the bottle: minus the Devil's Trick's {penalty} coins = {result}"
+    ),
+    "reason.owns_both.matagot": (
+        "owns both bottles: minus the Devil's Trick's {penalty} coins twice = {result}"
     ),
     "reason.alone": "{own}; plays alone, so doubled: 2 × {result} = {score}",
     "reason.team_owner": "{own}; team with {partner}, who scores the same",
@@ -276,12 +295,22 @@ TEMPLATES: dict[str, str] = {
     "changes.bottle_ends": "Round {round}: the bottle ends with {owners} (before: {before}).",
     "changes.incomplete": "Round {round} is no longer complete.",
     "changes.score": "Round {round}: {player} scores {score} (before: {before}).",
+    "changes.trick_led": (
+        "Round {round}, trick {trick} is now led by {leader}: {player} wins it with {card}"
+        "{winner}{price}."
+    ),
+    # A fix keeps every card with its player (section 9).
+    "fix.taken_back": (
+        "Round {round}, trick {trick}: {leader} leads it now, so {player}'s {card} is taken"
+        " back; enter it again at {player}'s turn."
+    ),
+    "fix.led_anew": "{why} (after the fix, {leader} leads this trick)",
+    "fix.lopaka_plays": "Round {round}, trick {trick}: Lopaka now plays {card}. {reason}",
+    "fix.lopaka_instead": (
+        "Round {round}, trick {trick}: Lopaka now plays {card} (before: {before}). {reason}"
+    ),
     # A disputed trick typed in (sections 1, 2, 4 and 5).
     "dispute.player": "Player {number}",
-    "dispute.card_count": (
-        "a trick has {least} to {most} cards, one a player, in the order they were played; "
-        "{count} entered"
-    ),
     "dispute.half_cards": "the half cards exist only in the matagot edition (5–6 players)",
     "dispute.no_price": "the price of the bottle is missing (19 at the start of a round)",
     "dispute.too_many_bottles": "there are at most 2 bottles, not {count}",
@@ -313,6 +342,19 @@ TEMPLATES: dict[str, str] = {
     "dispute.stays": "{which} stays with {owner}: {prices}.",
     "dispute.sold": "{which} is sold to {winner}: {prices}.",
     "dispute.sold_from": "{which} is sold to {winner}, from {owner}: {prices}.",
+    "dispute.sold_dearer": (
+        "{card} is the highest card below the price {price}: {winner} wins the trick and "
+        "bottle {number}, the dearer; the next trick is played at {next}, the dearer of the "
+        "bottles now ({prices})."
+    ),
+    "dispute.trick_size": (
+        "a trick with {deck} has {sizes} cards, one a player, in the order they were played; "
+        "{count} entered"
+    ),
+    "dispute.trick_players": (
+        "at this table a trick has {players} cards, one a player, in the order they were "
+        "played; {count} entered"
+    ),
 }
 """Every sentence and phrase the engine says: a code and its English
 template, with the values named in braces."""
@@ -366,6 +408,21 @@ class Text:
     def __hash__(self) -> int:
         return hash((self.code, tuple(self.values)))
 
+    def __reduce__(self) -> tuple[object, tuple[str, dict[str, Value]]]:
+        """Pickled as its code and values (a cache keeps replayed games).
+
+        >>> import pickle
+        >>> text = Text("dispute.prices", old=Card("17"), new=Card("15"))
+        >>> pickle.loads(pickle.dumps(text)) == text
+        True
+        """
+        return (_text, (self.code, dict(self.values)))
+
+
+def _text(code: str, values: dict[str, Value]) -> Text:
+    """A :class:`Text` again, from what :meth:`Text.__reduce__` pickled."""
+    return Text(code, **values)
+
 
 Value = str | int | Text | Card | Cards
 """What a text may hold: a name or a quoted input (str, never translated),
@@ -378,12 +435,22 @@ def colour_text(name: str) -> Text:
 
 
 def joined(code: str, items: Iterable[Value]) -> Value:
-    """Items joined two at a time with ``code`` ("list.and": "A and B and
-    C"); one item is itself. ValueError for none."""
+    """Items joined as people write a list: with ``code`` ("list.and",
+    "list.or") before the last and commas before the others ("A, B and C");
+    any other code joins every pair with itself ("findings.joined": "A; B;
+    C"). One item is itself. ValueError for none."""
     found = list(items)
     if not found:
         raise ValueError("nothing to join")
+    between = "list.comma" if code in SERIES else code
     text = found[0]
-    for item in found[1:]:
-        text = Text(code, first=text, second=item)
+    for item in found[1:-1]:
+        text = Text(between, first=text, second=item)
+    if len(found) > 1:
+        text = Text(code, first=text, second=found[-1])
     return text
+
+
+SERIES = frozenset({"list.and", "list.or"})
+"""The codes that join only the last two items of a list; the others are
+joined with commas ("list.comma")."""

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
-from scoring.cards import card_of
+from scoring.cards import card_of, dearer
 from scoring.texts import Text, Value
 
 if TYPE_CHECKING:
@@ -26,7 +26,9 @@ class TrickRuling(NamedTuple):
 
     ``winner_index`` is the place in the trick of the winning card;
     ``bottle`` is the index of the bottle sold (or None); ``new_price`` the
-    price of that bottle afterwards (or None when no bottle moved).
+    price of that bottle afterwards (or None when no bottle moved);
+    ``prices_after`` every bottle's price after the trick, and
+    ``next_price`` the price the next trick is played at (:func:`sell`).
     """
 
     winner_index: int
@@ -34,19 +36,44 @@ class TrickRuling(NamedTuple):
     bottle: int | None
     old_price: int
     new_price: int | None
+    prices_after: tuple[int, ...]
+    next_price: int
 
 
 def rule_trick(cards: Sequence[int], prices: Sequence[int]) -> TrickRuling:
     """Rule on a trick of card codes, given the bottle prices before it.
 
-    With two bottles the dearer one is the one sold (section 5).
+    With two bottles the dearer one is the one sold (section 5; :func:`sell`).
     """
-    price = max(prices)
+    price = dearer(prices)
     at, sold = winning_place(cards, price)
     card = cards[at]
     if sold:
-        return TrickRuling(at, card, prices.index(price), price, card)
-    return TrickRuling(at, card, None, price, None)
+        bottle, after, next_price = sell(prices, card)
+        return TrickRuling(at, card, bottle, price, card, after, next_price)
+    return TrickRuling(at, card, None, price, None, tuple(prices), price)
+
+
+def sell(prices: Sequence[int], card: int) -> tuple[int, tuple[int, ...], int]:
+    """A bottle is sold at ``card``: the dearer bottle is sold, and the next
+    trick is played at the dearer of the bottles after (docs/rules.md,
+    section 5). Gives the bottle sold (its index), every bottle's price
+    after, and the next price. The one place this rule is written: the
+    replay (:mod:`scoring.rounds`) and the dispute page both call it.
+
+    >>> from scoring.cards import card_code as c, card_text
+    >>> bottle, after, next_price = sell([c("15"), c("19")], c("12"))
+    >>> bottle, [card_text(p) for p in after], card_text(next_price)
+    (1, ['15', '12'], '15')
+    >>> sell([c("19")], c("17")) == (0, (c("17"),), c("17"))
+    True
+    """
+    if len(prices) == 1:
+        return 0, (card,), card
+    first, second = prices  # at most two bottles (section 5)
+    bottle = 0 if first == dearer(prices) else 1  # the first on a tie
+    after = (card, second) if bottle == 0 else (first, card)
+    return bottle, after, dearer(after)
 
 
 def winning_place(cards: Sequence[int], price: int) -> tuple[int, bool]:
@@ -93,15 +120,36 @@ def explain(ruling: TrickRuling, players: Sequence[Value]) -> Text:
     return Text("ruling.sold", card=card, price=price, winner=winner)
 
 
-def explain_play(play: TrickPlay, names: Sequence[str]) -> Text:
+def explain_play(play: TrickPlay, names: Sequence[str], bottles: int = 1) -> Text:
     """The ruling on a complete :class:`~scoring.state.TrickPlay`, in words.
 
-    With two bottles the dearer one is sold; the sentence then names the
-    price of both afterwards.
+    With two bottles (``bottles``, section 5) the dearer one is sold: the
+    sentence says which, by its number on the table's screen (the order of
+    :attr:`scoring.state.RoundState.prices`, from 1), and the price of both
+    afterwards.
+
+    >>> from scoring.state import TrickPlay
+    >>> play = TrickPlay(0, (0, 1, 2), (48, 30, 34), 2, 34, 1, 38, 7)
+    >>> print(explain_play(play, ["Adam", "Betty", "Christian"], bottles=2))
+    17 is the highest card below the dearer price 19: Christian wins the trick and \
+bottle 2, which was at 19; its price is now 17.
     """
     ruling = rule_trick(play.cards, [play.old_price])
     text = explain(ruling, [names[seat] for seat in play.players])
-    after = play.price
-    if ruling.new_price is not None and after is not None and after != ruling.new_price:
-        return Text("ruling.sold_other_dearer", other=card_of(after), **text.values)
-    return text
+    if bottles == 1:
+        after = play.price
+        if ruling.new_price is not None and after is not None and after != ruling.new_price:
+            return Text("ruling.sold_other_dearer", other=card_of(after), **text.values)
+        return text
+    if ruling.new_price is None or play.bottle is None:
+        return Text("ruling.not_sold_bottles", **text.values)
+    sold = Text("ruling.sold_bottle", bottle=play.bottle + 1, **text.values)
+    if play.price is not None and play.price != ruling.new_price:
+        other = 2 - play.bottle  # the other of bottles 1 and 2
+        return Text(
+            "ruling.sold_bottle_other_dearer",
+            other_bottle=other,
+            other=card_of(play.price),
+            **sold.values,
+        )
+    return sold

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from functools import cache
 
 from scoring.cards import Deck, deck_for
-from scoring.findings import RecordError, quote
+from scoring.findings import RecordError, WrongDeck, quote
 from scoring.texts import Text, joined
 
 ONE_HAND, BRIGHT_HOUSE, DEVILS_EYE = "one", "bright-house", "devils-eye"
@@ -163,6 +163,47 @@ def variants_for(players: int) -> tuple[tuple[Variant, TeamLayout | None], ...]:
         else:
             options.append((variant, None))
     return tuple(options)
+
+
+@cache
+def trick_sizes(deck: Deck) -> tuple[int, ...]:
+    """How many cards a trick holds in the variants played with ``deck``
+    (docs/rules.md, sections 2, 3 and 6): the registry's every variant,
+    team layout and player count whose table has this deck, and the shape
+    of its rounds. Smallest first.
+
+    >>> trick_sizes(deck_for("classic", 4)), trick_sizes(deck_for("matagot", 6))
+    ((3, 4), (5, 6))
+    """
+    sizes: set[int] = set()
+    for players in sorted({count for variant in VARIANTS.values() for count in variant.players}):
+        try:
+            if deck_for(deck.edition, players) != deck:
+                continue
+        except WrongDeck:
+            continue
+        names = tuple(f"Player {seat}" for seat in range(1, players + 1))
+        for variant, layout in variants_for(players):
+            teams = layout.name if layout else None
+            table = Table.create(names, variant.name, teams, deck.edition)
+            sizes.add(table.shape(0).cards_per_trick)
+    return tuple(sorted(sizes))
+
+
+def usual_variant(players: int) -> tuple[Variant, TeamLayout | None] | None:
+    """The variant a table of this many players plays unless it chooses
+    another: everyone for themselves (docs/rules.md, sections 3 and 6) —
+    classic with 3–4 players, the second bottle with 5–6 (the ruling of
+    section 3), Lopaka, the books' own game, with 2. None for a count no
+    variant fits.
+
+    >>> [(n, usual_variant(n)[0].name) for n in range(2, 7)]
+    [(2, 'lopaka'), (3, 'classic'), (4, 'classic'), (5, 'second-bottle'), (6, 'second-bottle')]
+    >>> usual_variant(7) is None
+    True
+    """
+    alone = [option for option in variants_for(players) if not option[0].has_teams]
+    return alone[0] if alone else None
 
 
 @dataclass(frozen=True)

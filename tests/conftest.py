@@ -6,7 +6,11 @@ from django.utils import translation
 
 def pytest_configure(config):
     """The message catalogues compiled before any test (as ``make`` does),
-    so a test run straight from pytest reads the German of the .po files."""
+    so a test run straight from pytest reads the German of the .po files.
+    With pytest-xdist (``-n``) only the controller compiles, before it
+    starts the workers: two workers never write one .mo file at once."""
+    if hasattr(config, "workerinput"):  # a pytest-xdist worker
+        return
     from companion.messages import compile_stale
 
     compile_stale()

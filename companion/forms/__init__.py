@@ -8,9 +8,9 @@ from companion.forms.round import (
     CardForm,
     DealerForm,
     KnownHandForm,
+    LetStandForm,
     MoveForm,
     QuickForm,
-    TrickForm,
 )
 from companion.forms.setup import NewGameForm
 from companion.forms.stamp import FreshStamp, Stamp, StampForm
@@ -21,11 +21,11 @@ __all__ = [
     "FreshStamp",
     "ImportForm",
     "KnownHandForm",
+    "LetStandForm",
     "MoveForm",
     "NewGameForm",
     "QuickForm",
     "Stamp",
     "StampForm",
-    "TrickForm",
     "UndoForm",
 ]

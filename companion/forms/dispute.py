@@ -18,11 +18,24 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from companion.texts import say
-from scoring.dispute import DisputeError, DisputeRuling, rule_disputed_trick
+from scoring.cards import Deck
+from scoring.dispute import (
+    DisputeError,
+    DisputeRuling,
+    dispute_deck,
+    places_for,
+    rule_disputed_trick,
+)
 from scoring.names import NAME_MAX
+from scoring.variants import trick_sizes
 
 SEATS = 6
-"""At most six cards in a trick (six players)."""
+"""At most six cards in a trick (six players): the fields there are."""
+
+SIZES = tuple(
+    sorted({size for half in (False, True) for size in trick_sizes(dispute_deck("matagot", half))})
+)
+"""Every number of cards a trick has in some variant (the engine's registry)."""
 
 CARD_MAX = 8
 """The most characters a card or a price may be typed with."""
@@ -97,6 +110,13 @@ class DisputeForm(forms.Form):
         },
         widget=forms.TextInput(attrs=_NUMBER),
     )
+    players = forms.TypedChoiceField(
+        label=_("Cards in a trick (one a player)"),
+        choices=[("", _("as the deck allows")), *((size, str(size)) for size in SIZES)],
+        coerce=int,
+        empty_value=None,
+        required=False,
+    )
     second_price = forms.CharField(
         label=_("Price of the second bottle (second-bottle variant, optional)"),
         required=False,
@@ -146,6 +166,7 @@ class DisputeForm(forms.Form):
             [data.get(f"card_{index}") or "" for index in places],
             [data.get(f"name_{index}") or "" for index in places],
             owners=[data.get(f"owner_{index}") or "" for index in range(1, BOTTLES + 1)],
+            players=data.get("players"),
         )
 
     @property
@@ -174,6 +195,25 @@ def is_tap(data: Any) -> bool:
     return any(action in data for action in ACTIONS)
 
 
+def deck_and_places(typed: dict[str, str]) -> tuple[Deck, int, str]:
+    """The engine's deck for the edition and half cards typed, how many
+    places its trick has (the players chosen, else the deck's largest
+    trick: :func:`scoring.dispute.places_for`), and what is wrong with the
+    deck, said to the reader (the classic deck meanwhile)."""
+    try:
+        deck, error = dispute_deck(typed.get("edition", ""), bool(typed.get("half_cards"))), ""
+    except DisputeError as finding:
+        deck, error = dispute_deck("classic", False), say(finding)
+    players = typed.get("players", "")
+    return deck, places_for(deck, int(players) if players.isdigit() else None), error
+
+
+def is_whole(fields: dict[str, str]) -> bool:
+    """Whether each place of the trick holds a card: it can be ruled."""
+    places = deck_and_places(fields)[1]
+    return all(fields.get(f"card_{i}", "").strip() for i in range(1, places + 1))
+
+
 def draft(data: Any) -> dict[str, str]:
     """The fields sent, after a tap: the tapped ``card`` put in the trick's
     first empty place (none left: nothing changes), or place ``drop``
@@ -181,7 +221,8 @@ def draft(data: Any) -> dict[str, str]:
     Only texts are moved; the engine checks them when the trick is ruled."""
     fields = {name: str(data[name])[:NAME_MAX] for name in DisputeForm().fields if name in data}
     card = str(data.get("card", "")).strip()[:CARD_MAX]
-    empty = [i for i in range(1, SEATS + 1) if not fields.get(f"card_{i}", "").strip()]
+    places = deck_and_places(fields)[1]
+    empty = [i for i in range(1, places + 1) if not fields.get(f"card_{i}", "").strip()]
     if card and empty:
         fields[f"card_{empty[0]}"] = card
     drop = str(data.get("drop", ""))

@@ -11,7 +11,6 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from companion.forms.stamp import StampForm
-from companion.wording import card_number
 from scoring.cards import Deck, card_code, card_text
 from scoring.findings import Finding
 
@@ -43,7 +42,17 @@ class DealerForm(StampForm):
 
     def __init__(self, *args: Any, names: list[str], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["seat"].choices = [(str(seat), name) for seat, name in enumerate(names)]
+        seat = self.fields["seat"]
+        assert isinstance(seat, forms.ChoiceField)
+        seat.choices = [(str(number), name) for number, name in enumerate(names)]
+
+
+class LetStandForm(StampForm):
+    """*Let it stand*: which revoke the table settles, as its warning names
+    it ("1:36:2:13", :func:`companion.revokes.revoke_token`); without it,
+    the first revoke shown."""
+
+    revoke = forms.CharField(required=False, max_length=40, widget=forms.HiddenInput)
 
 
 class KnownHandForm(StampForm):
@@ -54,33 +63,14 @@ class KnownHandForm(StampForm):
 
     def __init__(self, *args: Any, deck: Deck, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["cards"].choices = [(card_text(c), card_text(c)) for c in deck.cards]
+        cards = self.fields["cards"]
+        assert isinstance(cards, forms.ChoiceField)
+        cards.choices = [(card_text(c), card_text(c)) for c in deck.cards]
 
     def codes(self) -> list[int]:
         return [
             code for text in self.cleaned_data["cards"] if (code := card_code(text)) is not None
         ]
-
-
-class TrickForm(StampForm):
-    """The cards of one trick in play order, one select per card."""
-
-    def __init__(
-        self, *args: Any, deck: Deck, players: list[str], cards: list[int], **kwargs: Any
-    ) -> None:
-        super().__init__(*args, **kwargs)
-        choices = [(card_text(c), card_number(c)) for c in deck.cards]
-        for index, name in enumerate(players):
-            self.fields[f"card_{index}"] = forms.ChoiceField(
-                label=gettext("%(name)s's card") % {"name": name},
-                choices=choices,
-                initial=card_text(cards[index]) if index < len(cards) else None,
-            )
-        self.size = len(players)
-
-    def codes(self) -> list[int]:
-        texts = [self.cleaned_data[f"card_{index}"] for index in range(self.size)]
-        return [code for text in texts if (code := card_code(text)) is not None]
 
 
 _COINS = {"inputmode": "numeric", "autocomplete": "off", "data-coins": ""}

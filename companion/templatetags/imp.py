@@ -1,44 +1,27 @@
 """The one piece of markup still built in Python: the body rows of the game
 page's round-by-round table (see ``round_rows``); the ETag a polling page
-sends (``etag``); a game's URLs, remembered (``game_url``). Everything else
-a screen draws is a template partial (``imp/cards.html``)."""
+sends (``etag``). Everything else a screen draws is a template partial
+(``imp/cards.html``)."""
 
 from __future__ import annotations
 
 import json
-from functools import lru_cache
 from typing import Any
 
 from django import template
-from django.urls import get_script_prefix, get_urlconf, reverse
+from django.urls import reverse
 from django.utils.formats import get_format
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, ngettext, pgettext
 
 from companion.access import etag_value
-from companion.changes import said as said_in_language
-from companion.wording import and_list, decimal
+from companion.texts import ChangeText, and_list, decimal, say_change
 
 register = template.Library()
 
 _ROUND = 987654321
 """A round number no game has: reversed once, then replaced."""
-
-
-@register.simple_tag
-def game_url(name: str, *args: Any) -> str:
-    """``{% url %}`` for the round screen's forms and links, which every card's
-    answer draws again with the same game's token: each URL is reversed once
-    per process (Django's resolver took a twentieth of a card's time).
-    ``{% game_url 'imp:undo' token as undo_url %}`` as with ``{% url %}``."""
-    return _reversed(get_urlconf(), get_script_prefix(), name, args)
-
-
-@lru_cache(maxsize=4096)
-def _reversed(urlconf: Any, prefix: str, name: str, args: tuple[Any, ...]) -> str:
-    # prefix: reverse() reads the script prefix itself; it is a key here
-    return reverse(name, args=args, urlconf=urlconf)
 
 
 @register.simple_tag(takes_context=True)
@@ -81,13 +64,14 @@ def join_and(names: list[str]) -> str:
 
 
 @register.filter
-def said(what: str) -> str:
-    """A change of the game's history in the reader's language
-    (:func:`companion.changes.said`)."""
-    return said_in_language(str(what))
+def said(change: Any) -> str:
+    """A change of the game's history (a kept change, or a verb's
+    :class:`companion.texts.ChangeText`) in the reader's language
+    (:func:`companion.texts.say_change`)."""
+    return say_change(ChangeText(change.code, change.values))
 
 
-def script_texts() -> dict[str, str]:
+def script_texts() -> dict[str, str | list[str]]:
     """The texts the page's scripts show, in the reader's language
     (static/js/*.js read them from the page: no JavaScript catalogue)."""
     return {

@@ -12,11 +12,12 @@ Every refused form keeps the page (the ``#round`` partial is swapped in
 like a 200, under ``DEBUG`` too: see :func:`in_place`), shows its reason
 beside the control it concerns, and moves the focus there. Two parts:
 
-- the view passes ``at``, the name of the place beside its form::
+- the view passes ``at``, the name of the place beside its form, to
+  :func:`companion.views.change.change` (which calls :func:`refused`)::
 
-      return refused(request, access, problem, at="quick", form=form)
+      return change(request, token, read, enter, at="quick", fields=True)
 
-  and, when the form's fields are on the screen, the bound ``form``: its
+  and, when the form's fields are on the screen, ``fields``: the bound form's
   field errors then show beside each field, a finding of the engine the
   form can place (its ``fields_for(finding)``, if it has one) beside the
   fields it concerns, and the first field in error takes the focus;
@@ -29,7 +30,9 @@ beside the control it concerns, and moves the focus there. Two parts:
   (``autofocus``, set here on the first field in error).
 
 A reason whose place is not on the screen (the state changed meanwhile: a
-409) is shown at the top of the play instead (``at="round"``). The reasons
+409) is shown at the top of the play instead (``at="round"``): which places
+a screen shows is decided from its values before it is rendered
+(:func:`is_shown`), so every answer is rendered once. The reasons
 are in the players' words (:func:`in_words`): names, tricks and cards, no
 "round 2: …" prefix (the round is named only when it is not the one shown).
 """
@@ -43,12 +46,15 @@ from django import forms
 from django.contrib import messages
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
+from django_htmx.http import retarget
 
 from companion import actions, history
 from companion.access import Access, refresh
 from companion.forms import StampForm
 from companion.present import HtmxHttpRequest, Replay, Replayed
-from companion.round_screen import round_context
+from companion.revokes import unsettled
+from companion.screens.play import RoundView
+from companion.screens.round import round_context
 from companion.texts import in_words
 from scoring.findings import Finding
 from scoring.state import RoundState
@@ -128,26 +134,59 @@ def show_round(
     # the history of changes to round_history
     context["lazy_tricks"] = bool(request.htmx)
     if not request.htmx:
-        context["changes"] = history.history(access.game, context["round"]["number"])
+        context["changes"] = history.history(access.game, context["round"].number)
     template = round_template(request, context["round"])
     if template == ANSWER:
         view = context["round"]
-        context["answer"] = Parts.of(before, view["state"], view["row"].dismissed_warnings)
-    response = render(request, template, context, status=status)
+        context["answer"] = Parts.of(before, view.state, view.row.settled_revokes)
     error = context.get("error")
-    if isinstance(error, Refusal) and _place_is_gone(error, response):
+    if isinstance(error, Refusal) and not error.field and not is_shown(error.at, context, template):
         # its place is not on the screen now: say it at the top
         context["error"] = Refusal(error.status, error.text)
-        response = render(request, template, context, status=status)
+    response = render(request, template, context, status=status)
+    if request.htmx and request.htmx.target == PLAY and template != ANSWER:
+        # a card's answer once the round is over: the whole round, in place
+        retarget(response, "#round")
+        # its attributes at once, nothing moves (a modifier reswap()'s type does not name)
+        response["HX-Reswap"] = "outerHTML settle:0ms"
     return in_place(response)
 
 
-def _place_is_gone(error: Refusal, response: HttpResponse) -> bool:
-    """Whether a reason's place (beside its control) is missing from the
-    answer: the control is not on the screen now."""
-    if error.at == TOP or error.field:
-        return False
-    return f'id="error-{error.at}"'.encode() not in response.content
+def is_shown(at: str, context: dict[str, Any], template: str) -> bool:
+    """Whether the place ``at`` of a reason (beside its control) is on the
+    screen the ``context`` draws with ``template``: the conditions under
+    which imp/round/*.html draw each control (and its place, imp/errors.html
+    #here). Decided before rendering, so that the answer is rendered once. A
+    place a template adds is named here too (a place not named here is said
+    at the top, :data:`TOP`)."""
+    if at == TOP:
+        return True
+    view, fixing = context["round"], context.get("fixing")
+    can_edit = bool(context.get("can_edit"))
+    below = template != ANSWER  # a card's answer has the play alone below the header
+    editing = can_edit and not view.row.confirmed
+    playing = can_edit and fixing is None  # the play region, its bar
+    undo = context.get("undo")
+    undoing = undo is not None and bool(undo["last"] or undo["redo"])
+    lopaka = context.get("lopaka_first")
+    places = {
+        "card": fixing is None,
+        "confirm": playing and view.complete and not view.row.confirmed,
+        "undo": playing and undoing,
+        "undo-card": playing and not undoing and editing and bool(view.tricks or view.quick),
+        "let-stand": can_edit and bool(view.warnings),
+        "fix": fixing is not None,
+        "delete": fixing is not None and fixing.can_delete,
+        "history": below and can_edit,
+        "dealer": below and editing and bool(context.get("dealers")),
+        "quick": below and can_edit and not (view.tricks or view.complete),
+    }
+    hands = context.get("hands") or ()
+    if below and editing and not view.complete:
+        places.update(dict.fromkeys((hand.at for hand in hands), True))
+    if lopaka is not None and playing:
+        places[lopaka.at] = True
+    return bool(places.get(at, False))
 
 
 PLAY = "play"
@@ -174,16 +213,19 @@ class Parts:
     facts: bool = True
 
     @classmethod
-    def of(cls, before: RoundState | None, after: RoundState, dismissed: int) -> Parts:
+    def of(
+        cls, before: RoundState | None, after: RoundState, settled: list[dict[str, Any]]
+    ) -> Parts:
         if before is None:
             return cls()
         tricks = len(before.tricks) != len(after.tricks)
-        warnings = after.warnings[dismissed:]
+        warnings = [warning.identity for warning in unsettled(after.warnings, settled)]
+        earlier = [warning.identity for warning in unsettled(before.warnings, settled)]
         within = not tricks and bool(after.tricks) and not after.tricks[-1].is_complete
         bottles = (before.prices, before.owners) != (after.prices, after.owners)
         return cls(
             strip=tricks,
-            revokes=bool(warnings) or before.warnings[dismissed:] != warnings,
+            revokes=bool(warnings) or earlier != warnings,
             coins=tricks or before.trick_points != after.trick_points,
             facts=not within or bottles,
         )
@@ -192,13 +234,13 @@ class Parts:
 ANSWER = "imp/round/answer.html"
 
 
-def round_template(request: HtmxHttpRequest, view: dict[str, Any]) -> str:
+def round_template(request: HtmxHttpRequest, view: RoundView) -> str:
     """The whole page; for htmx the round partial; for a card sent by
     round.js only the play region, the header, the revoke place and the
     coins, while the round goes on (no result to show)."""
     if not request.htmx:
         return "imp/round.html"
-    if request.htmx.target == PLAY and view["ask"] is not None:
+    if request.htmx.target == PLAY and view.ask is not None:
         return ANSWER
     return "imp/round.html#round"
 

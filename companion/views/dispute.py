@@ -10,13 +10,17 @@ trick being played.
 
 A tap on a card or on a place of the trick answers the trick so far (an htmx
 request gets the ``dispute.html#board`` partial; a plain one is redirected
-to the trick's address). "Who wins?" answers the engine's ruling in the
-same place; bad input is a 400 whose message names the card and says what
-is wrong with it.
+to the trick's address); the tap that fills the trick's last place answers
+the engine's ruling at once, as "Who wins?" does (the button stays for a
+trick of fewer cards, and without JavaScript). Bad input is a 400 whose
+message names the card and says what is wrong with it. The trick has as
+many places as the game's tricks have cards, else as the deck's largest
+trick (:func:`scoring.dispute.places_for`).
 """
 
 from __future__ import annotations
 
+from dataclasses import asdict
 from typing import Any
 from urllib.parse import urlencode
 
@@ -24,18 +28,29 @@ from django.http import HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
+from django.utils.text import capfirst
 from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_safe
 
 from companion.access import find_game
-from companion.forms.dispute import SEATS, DisputeForm, draft, is_submitted, is_tap, point
+from companion.forms.dispute import (
+    DisputeForm,
+    deck_and_places,
+    draft,
+    is_submitted,
+    is_tap,
+    is_whole,
+    point,
+)
 from companion.models import Game
-from companion.present import HtmxHttpRequest, face, pick, round_view
-from companion.round_screen import round_replay
+from companion.present import HtmxHttpRequest, face
+from companion.screens.play import Pick, pick, round_view
+from companion.screens.round import round_replay
 from companion.texts import say
 from companion.views.answers import in_place
-from scoring.cards import Deck, card_code
-from scoring.dispute import DisputeError, DisputeRuling, card_choices, dispute_deck
+from scoring.cards import START_PRICE, Deck, card_code, card_text
+from scoring.dispute import DisputeRuling, card_choices, dispute_deck
+from scoring.texts import Text
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -44,10 +59,12 @@ def dispute(request: HtmxHttpRequest) -> HttpResponse:
     data = request.POST if request.method == "POST" else request.GET
     if is_tap(data):
         fields = draft(data)
+        whole = "card" in data and is_whole(fields)
         if not request.htmx:
-            query = urlencode({**fields, "draft": "1"})
-            return HttpResponseRedirect(f"{reverse('imp:dispute')}?{query}#board")
-        return _answer(request, DisputeForm(initial=fields))
+            query = urlencode(fields if whole else {**fields, "draft": "1"})
+            anchor = "#result" if whole else "#board"
+            return HttpResponseRedirect(f"{reverse('imp:dispute')}?{query}{anchor}")
+        return _answer(request, DisputeForm(fields) if whole else DisputeForm(initial=fields))
     if is_submitted(data) and "draft" not in data:
         return _answer(request, DisputeForm(data))
     return _answer(request, DisputeForm(initial=draft(data)))
@@ -62,8 +79,9 @@ def game_dispute(request: HtmxHttpRequest, token: str) -> HttpResponse:
 
 def game_start(game: Game) -> dict[str, str]:
     """The dispute form's first values from a game: its deck, each bottle's
-    price (19 when the round has none) and owner, the players' names in the
-    order of the trick being played (else in seat order)."""
+    price (19 when the round has none) and owner, how many cards its tricks
+    hold, the players' names in the order of the trick being played (else
+    of the next trick)."""
     replayed = round_replay(game)
     view = round_view(replayed, replayed.rounds[-1])
     deck = replayed.deck
@@ -71,13 +89,17 @@ def game_start(game: Game) -> dict[str, str]:
         "edition": deck.edition,
         "half_cards": "on" if deck == dispute_deck("matagot", True) else "",
     }
-    for index, bottle in enumerate(view["bottles"][:2], 1):
+    for index, bottle in enumerate(map(asdict, view.bottles[:2]), 1):
         key = "price" if index == 1 else "second_price"
-        fields[key] = bottle["price"] or "19"
+        fields[key] = bottle["price"] or card_text(START_PRICE)
         fields[f"owner_{index}"] = bottle["owner"] or ""
-    ask = view["ask"]
-    names = [slot["name"] for slot in ask["slots"]] if ask else list(replayed.table.players)
-    for index, name in enumerate(names[:SEATS], 1):
+    state = view.state
+    shape = state.shape
+    fields["players"] = str(shape.cards_per_trick)
+    ask = view.ask
+    order = shape.orders[state.next_leader]
+    names = [slot.name for slot in ask.slots] if ask else [shape.names[s] for s in order]
+    for index, name in enumerate(names, 1):
         fields[f"name_{index}"] = name
     return fields
 
@@ -88,14 +110,16 @@ def _answer(request: HtmxHttpRequest, form: DisputeForm) -> HttpResponse:
     ruling = form.ruling
     status = 400 if form.is_bound and ruling is None else 200
     typed = form.typed()
-    deck, deck_error = _deck(typed)
+    deck, places, deck_error = deck_and_places(typed)
     context: dict[str, Any] = {
         "form": form,
+        "seats": form.seats()[:places],
         "ruling": ruling,
         "winning": face(ruling.deck, ruling.winning_card) if ruling else None,
-        "slots": _slots(deck, typed, ruling),
-        "picker": _picker(deck, typed),
-        "deck_words": f"{deck.edition.capitalize()}, {len(deck.cards)} cards",
+        "next_price": face(ruling.deck, ruling.next_price) if ruling else None,
+        "slots": _slots(deck, places, typed, ruling),
+        "picker": _picker(deck, places, typed),
+        "deck_words": _deck_words(deck),
         "deck_error": deck_error,
         "clear_url": _clear_url(typed),
     }
@@ -114,24 +138,23 @@ def _clear_url(typed: dict[str, str]) -> str:
     return f"{reverse('imp:dispute')}?{urlencode({**kept, 'draft': '1'})}"
 
 
-def _deck(typed: dict[str, str]) -> tuple[Deck, str]:
-    """The engine's deck for the edition and half cards typed, with what is
-    wrong with them (the classic deck meanwhile)."""
-    try:
-        return dispute_deck(typed["edition"], bool(typed["half_cards"])), ""
-    except DisputeError as error:
-        return dispute_deck("classic", False), say(error)
+def _deck_words(deck: Deck) -> str:
+    """The deck in the reader's words: "Classic, 36 cards"."""
+    edition = capfirst(say(Text(f"edition.{deck.edition}")))
+    return gettext("%(edition)s, %(count)s cards") % {"edition": edition, "count": len(deck.cards)}
 
 
-def _slots(deck: Deck, typed: dict[str, str], ruling: DisputeRuling | None) -> list[dict[str, Any]]:
+def _slots(
+    deck: Deck, places: int, typed: dict[str, str], ruling: DisputeRuling | None
+) -> list[dict[str, Any]]:
     """The trick's places: who plays there, the card tapped (its face, or
     its text when the deck has no such card), whether it is the next, and
     whether it wins the trick (the engine's ruling)."""
     slots = []
-    filled = [i for i in range(1, SEATS + 1) if typed[f"card_{i}"].strip()]
+    filled = [i for i in range(1, places + 1) if typed[f"card_{i}"].strip()]
     winner = filled[ruling.trick.winner_index] if ruling else 0
-    next_place = next((i for i in range(1, SEATS + 1) if not typed[f"card_{i}"].strip()), 0)
-    for place in range(1, SEATS + 1):
+    next_place = next((i for i in range(1, places + 1) if not typed[f"card_{i}"].strip()), 0)
+    for place in range(1, places + 1):
         text = typed[f"card_{place}"].strip()
         code = card_code(text) if text else None
         slots.append(
@@ -147,8 +170,9 @@ def _slots(deck: Deck, typed: dict[str, str], ruling: DisputeRuling | None) -> l
     return slots
 
 
-def _picker(deck: Deck, typed: dict[str, str]) -> list[dict[str, Any]]:
+def _picker(deck: Deck, places: int, typed: dict[str, str]) -> list[Pick]:
     """The card grid: the engine says which cards may still be added."""
     prices = [point(typed["price"]), point(typed["second_price"])]
-    cards = [typed[f"card_{i}"] for i in range(1, SEATS + 1)]
-    return [pick(face(deck, code), state) for code, state in card_choices(deck, prices, cards)]
+    cards = [typed[f"card_{i}"] for i in range(1, places + 1)]
+    choices = card_choices(deck, prices, cards, places)
+    return [pick(face(deck, code), state) for code, state in choices]

@@ -15,7 +15,8 @@ from django.views.decorators.http import require_POST, require_safe
 
 from companion.access import conditional, find_game
 from companion.links import game_path
-from companion.replay import game_state, record_data
+from companion.present import Replayed
+from companion.replay import record_data
 from companion.transfer import (
     MAX_RECORD_BYTES,
     RecordRefused,
@@ -46,9 +47,10 @@ def record_json(request: HttpRequest, token: str) -> HttpResponse:
 @require_safe
 @conditional
 def standings_json(request: HttpRequest, token: str) -> HttpResponse:
-    """The engine's output document, the same bytes as ``python -m scoring score``."""
-    game = find_game(token).game
-    text = standings_text(game_state(game))
+    """The engine's output document of the confirmed rounds, the same bytes as
+    ``python -m scoring score`` for them; a complete round waiting for the
+    table's Confirm follows, marked as such, not in the totals."""
+    text = standings_text(Replayed.of(find_game(token).game).counted)
     response = HttpResponse(text, content_type="application/json; charset=utf-8")
     return response
 
@@ -56,9 +58,11 @@ def standings_json(request: HttpRequest, token: str) -> HttpResponse:
 @require_safe
 @conditional
 def scores_csv_view(request: HttpRequest, token: str) -> HttpResponse:
-    """Round-by-round scores as CSV: player names, one row a round, the totals."""
+    """Round-by-round scores as CSV: player names, one row a confirmed round,
+    the totals, then a round waiting for the table's Confirm, marked as such."""
     game = find_game(token).game
-    response = HttpResponse(scores_csv(game), content_type="text/csv; charset=utf-8")
+    body = scores_csv(Replayed.of(game).counted)
+    response = HttpResponse(body, content_type="text/csv; charset=utf-8")
     name = _filename(game.pk, "-scores.csv")
     response["Content-Disposition"] = f'attachment; filename="{name}"'
     return response

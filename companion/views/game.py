@@ -4,36 +4,69 @@ to the view link too."""
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import replace
+from typing import Any, cast
 
+from django.core.cache import cache
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.views.decorators.http import require_POST, require_safe
 
 from companion import actions, history
-from companion.access import Access, conditional, find_game
+from companion.access import Access, conditional, etag_value, find_game
 from companion.forms import FreshStamp
 from companion.models import Game
 from companion.night import night_view
-from companion.present import HtmxHttpRequest, Replayed, access_context, round_view, standings
+from companion.present import HtmxHttpRequest, Replayed, access_context
 from companion.remembered import remember_game
+from companion.screens.play import round_view
+from companion.screens.standings import standings
 from companion.story import story_view
+
+STANDINGS_SECONDS = 3600
+"""How long a game's standings stay in the cache. A version never comes
+back (every change claims the next one), so this only frees the memory of
+games no one looks at any more."""
 
 
 def game_context(access: Access) -> dict[str, Any]:
     """What the game page shows (also its live partial, :func:`live`)."""
-    replayed = Replayed.of(access.game)
-    current = replayed.rounds[-1] if replayed.rounds else None
     context = access_context(access)
-    context.update(
-        replayed=replayed,
-        words=replayed.words,
-        standings=standings(replayed),
-        rematch=rematch_of(access) if replayed.state.finished else None,
-        night=night_view(replayed.confirmed()),
-        current=None if current is None else round_view(replayed, current),
-    )
+    context.update(game_standings(access.game))
+    finished = context["standings"]["finished"]
+    context["rematch"] = rematch_of(access) if finished else None
     return context
+
+
+def game_standings(game: Game) -> dict[str, Any]:
+    """The replayed game, its standings, the night's figures and the round
+    being played, from the cache (Django's cache framework: local memory
+    unless settings say otherwise) under the game's version in the reader's
+    language, as its ETag (:func:`companion.access.etag_value`), with its
+    view token (which no other game ever has). Every screen at a table
+    polls the live standings: after a card, the first poll replays and the
+    others read the replay."""
+    key = f"imp:standings:{game.view_token}:{etag_value(game)}"
+    kept = cache.get_or_set(key, lambda: replay_standings(game), STANDINGS_SECONDS)
+    return cast("dict[str, Any]", kept)
+
+
+def replay_standings(game: Game) -> dict[str, Any]:
+    """What :func:`game_standings` keeps: everything the game page shows
+    that depends on the game's entries alone."""
+    replayed = Replayed.of(game)
+    current = None
+    if replayed.rounds:
+        view = round_view(replayed, replayed.rounds[-1])
+        current = replace(view, tricks=tuple(view.tricks))  # made now, to be kept
+    return {
+        "replayed": replayed,
+        "words": replayed.words,
+        "standings": standings(replayed),
+        "night": night_view(replayed.confirmed()),
+        "current": current,
+    }
 
 
 @require_safe
@@ -99,6 +132,19 @@ def round_detail(request: HtmxHttpRequest, token: str, number: int) -> HttpRespo
 @conditional
 def live(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """The game page's standings partial, polled every 2 s by each screen;
-    an unchanged game answers 304 after one query."""
+    an unchanged game answers 304 after one query. A changed one is rendered
+    once for all the screens on the same kind of link (the partial holds
+    the link's own URLs), and kept under the game's version in the reader's
+    language (and the game's view token: a number of a deleted game may be
+    given again); not a finished game's, whose Play again form holds the
+    reader's own CSRF token."""
     access = find_game(token)
-    return render(request, "imp/game.html#game", game_context(access))
+    game = access.game
+    key = f"imp:live:{game.view_token}:{etag_value(game)}:{'edit' if access.can_edit else 'view'}"
+    html = cache.get(key)
+    if html is None:
+        context = game_context(access)
+        html = render_to_string("imp/game.html#game", context, request)
+        if not context["standings"]["finished"]:
+            cache.set(key, html, STANDINGS_SECONDS)
+    return HttpResponse(html)

@@ -2,10 +2,9 @@
 chosen from the round's history), redo what was undone, and the round's
 history of changes.
 
-The same shape as every change of :mod:`companion.views.round`: find the
-game (404) and require the edit link (403) → the form's stamp → one verb of
-:mod:`companion.actions` → :func:`~companion.views.answers.changed` or
-:func:`~companion.views.answers.refused`.
+The same shape as every change (:func:`companion.views.change.change`):
+find the game (404) and require the edit link (403) → the form's stamp →
+one verb of :mod:`companion.actions` → what it did, or why not, in place.
 """
 
 from __future__ import annotations
@@ -17,39 +16,36 @@ from django.views.decorators.http import require_POST, require_safe
 from companion import actions, history
 from companion.access import GameGone, find_game
 from companion.forms import FreshStamp, StampForm, UndoForm
+from companion.models import Game
 from companion.present import HtmxHttpRequest, access_context
-from companion.replay import latest_round
-from companion.views.answers import NOT_DONE, changed, refused
-from companion.views.round import editable
+from companion.views.change import change
 
 
 @require_POST
 def undo(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """Take back the game's last change, or every change back to one."""
-    access = editable(token)
-    form = UndoForm(request.POST)
-    if not form.is_valid():
-        return refused(request, access, form, at="undo")
-    back_to = form.cleaned_data["back_to"]
-    try:
-        done = actions.undo(access.game, form.stamp(), back_to)
-    except NOT_DONE as problem:
-        return refused(request, access, problem, at="undo" if back_to is None else "history")
-    return changed(request, access, done)
+
+    def take_back(game: Game, form: UndoForm) -> actions.Done:
+        return actions.undo(game, form.stamp(), form.cleaned_data["back_to"])
+
+    return change(request, token, UndoForm, take_back, at=_undo_place)
+
+
+def _undo_place(form: UndoForm) -> str:
+    """Where an undo's refusal is said: beside Undo, or in the history for
+    an undo back to a change of the history."""
+    back_to = form.cleaned_data.get("back_to") if form.is_valid() else None
+    return "undo" if back_to is None else "history"
 
 
 @require_POST
 def redo(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """Make the earliest undone change again."""
-    access = editable(token)
-    form = StampForm(request.POST)
-    if not form.is_valid():
-        return refused(request, access, form, at="undo")
-    try:
-        done = actions.redo(access.game, form.stamp())
-    except NOT_DONE as problem:
-        return refused(request, access, problem, at="undo")
-    return changed(request, access, done)
+
+    def again(game: Game, form: StampForm) -> actions.Done:
+        return actions.redo(game, form.stamp())
+
+    return change(request, token, StampForm, again, at="undo")
 
 
 @require_safe
@@ -57,10 +53,10 @@ def round_history(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """The round's history of changes, newest first, fetched when the table
     opens it (the round screen's htmx answers leave it out)."""
     access = find_game(token)
-    last = latest_round(access.game)
-    if last is None:
+    numbers = access.game.rounds.order_by("-number").values_list("number", flat=True)
+    shown = numbers.first()
+    if shown is None:
         raise GameGone()  # deleted since it was found
-    shown = last.number
     context = access_context(access)
     context.update(
         changes=history.history(access.game, shown),

@@ -9,6 +9,8 @@ a reader's language, so it needs no CSRF token.
 
 from __future__ import annotations
 
+from typing import Literal, cast
+
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponseRedirect
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -27,6 +29,10 @@ def back_to(request: HttpRequest) -> str:
     return target if safe and target.startswith("/") else "/"
 
 
+SameSite = Literal["Lax", "Strict", "None"]
+"""What a cookie's SameSite may say (Django's setting is a plain string)."""
+
+
 @require_safe
 @never_cache
 def switch_language(request: HttpRequest, code: str) -> HttpResponseRedirect:
@@ -43,6 +49,6 @@ def switch_language(request: HttpRequest, code: str) -> HttpResponseRedirect:
         domain=settings.LANGUAGE_COOKIE_DOMAIN,
         secure=settings.LANGUAGE_COOKIE_SECURE,
         httponly=settings.LANGUAGE_COOKIE_HTTPONLY,
-        samesite=settings.LANGUAGE_COOKIE_SAMESITE,
+        samesite=cast(SameSite, settings.LANGUAGE_COOKIE_SAMESITE),
     )
     return response

@@ -1,22 +1,22 @@
 """The round screen and its changes: enter cards, undo, known hands, quick
-entry, name the round's dealer, confirm the round, dismiss a warning, correct
-or delete a trick.
+entry, name the round's dealer, confirm the round, dismiss a warning, delete
+a trick.
 
-Every change has one shape: find the game (404) and require the edit link
-(403) → a form turns strings into values → one verb of
-:mod:`companion.actions` replays the game through the engine and saves →
-:func:`~companion.views.answers.changed`, or
-:func:`~companion.views.answers.refused` with the reason nothing changed.
+Every change has one shape, :func:`companion.views.change.change`: find
+the game (404) and require the edit link (403) → a form turns strings into
+values → one verb of :mod:`companion.actions` replays the game through the
+engine and saves → what it did, or the reason nothing changed, in place.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
-from django.http import Http404, HttpResponse
+from django.http import HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.translation import gettext
-from django.views.decorators.http import require_http_methods, require_POST, require_safe
+from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect
 
 from companion import actions
@@ -26,20 +26,18 @@ from companion.forms import (
     DealerForm,
     FreshStamp,
     KnownHandForm,
+    LetStandForm,
+    QuickForm,
     StampForm,
-    TrickForm,
 )
-from companion.present import HtmxHttpRequest, Replayed, access_context, round_view
+from companion.models import Game
+from companion.present import HtmxHttpRequest, access_context
 from companion.remembered import remember_game
-from companion.round_screen import quick_form, round_replay
-from companion.views.answers import NOT_DONE, Problem, changed, refusal, refused, show_round
-
-
-def editable(token: str) -> Access:
-    """The game of an edit link (404 for no game, 403 for its view link)."""
-    access = find_game(token)
-    access.require_edit()
-    return access
+from companion.replay import find_playing
+from companion.screens.play import round_view
+from companion.screens.round import quick_form, round_replay
+from companion.views.answers import changed, show_round
+from companion.views.change import change
 
 
 @require_safe
@@ -75,94 +73,80 @@ def round_tricks(request: HtmxHttpRequest, token: str) -> HttpResponse:
 
 @require_POST
 def play_card(request: HtmxHttpRequest, token: str) -> HttpResponse:
-    """Enter the next card of the round being played."""
-    access = editable(token)
-    form = CardForm(request.POST)
-    if not form.is_valid():
-        return refused(request, access, form, at="card")
-    try:
-        done = actions.play_card(access.game, form.stamp(), form.cleaned_data["card"])
-    except NOT_DONE as problem:
-        return refused(request, access, problem, at="card")
-    return changed(request, access, done)
+    """Enter the next card of the round being played (the game and the
+    round found in one query)."""
+    playing = find_playing(token)
+
+    def play(game: Game, form: CardForm) -> actions.Done:
+        return actions.play_card(game, form.stamp(), form.cleaned_data["card"], playing.latest)
+
+    return change(request, token, CardForm, play, at="card", access=playing.access)
 
 
 @require_POST
 def undo_card(request: HtmxHttpRequest, token: str) -> HttpResponse:
-    """Take back the last card (or the quick entry) of the round being played."""
-    access = editable(token)
-    form = StampForm(request.POST)
-    if not form.is_valid():
-        return refused(request, access, form, at="undo-card")
-    try:
-        done = actions.undo_card(access.game, form.stamp())
-    except NOT_DONE as problem:
-        return refused(request, access, problem, at="undo-card")
-    return changed(request, access, done)
+    """Take back the last card (or the quick entry) of the round being played
+    (the game and the round found in one query)."""
+    playing = find_playing(token)
+
+    def take_back(game: Game, form: StampForm) -> actions.Done:
+        return actions.undo_card(game, form.stamp(), playing.latest)
+
+    return change(request, token, StampForm, take_back, at="undo-card", access=playing.access)
 
 
 @require_POST
 def known_hand(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """Enter Lopaka's face-up hand, or a player's open hand."""
-    access = editable(token)
-    form = KnownHandForm(request.POST, deck=access.game.table.deck)
+
+    def read(access: Access, data: QueryDict) -> KnownHandForm:
+        return KnownHandForm(data, deck=access.game.table.deck)
+
+    def enter(game: Game, form: KnownHandForm) -> actions.Done:
+        return actions.set_known_hand(game, form.stamp(), form.cleaned_data["seat"], form.codes())
+
     # a refused hand shows the cards it sent still ticked, to correct one
     chosen = (request.POST.get("seat", ""), request.POST.getlist("cards"))
-    at = f"hand-{chosen[0]}"
-    if not form.is_valid():
-        return refused(request, access, form, at=at, chosen=chosen)
-    seat = form.cleaned_data["seat"]
-    try:
-        done = actions.set_known_hand(access.game, form.stamp(), seat, form.codes())
-    except NOT_DONE as problem:
-        return refused(request, access, problem, at=at, chosen=chosen)
-    return changed(request, access, done)
+    return change(request, token, read, enter, at=f"hand-{chosen[0]}", keep={"chosen": chosen})
 
 
 @require_POST
 def quick_round(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """Score the round being played from its coins and bottle owners alone."""
-    access = editable(token)
-    form = quick_form(access.game, request.POST)
-    if not form.is_valid():
-        return refused(
-            request, access, form, at="quick", form=form, quick_form=form, quick_open=True
-        )
-    try:
-        done = actions.enter_quick_round(access.game, form.stamp(), *form.entry())
-    except NOT_DONE as problem:
-        return refused(
-            request, access, problem, at="quick", form=form, quick_form=form, quick_open=True
-        )
-    return changed(request, access, done)
+
+    def read(access: Access, data: QueryDict) -> QuickForm:
+        return quick_form(access.game, data)
+
+    def enter(game: Game, form: QuickForm) -> actions.Done:
+        return actions.enter_quick_round(game, form.stamp(), *form.entry())
+
+    def keep(form: QuickForm) -> dict[str, Any]:
+        return {"quick_form": form, "quick_open": True}
+
+    return change(request, token, read, enter, at="quick", fields=True, keep=keep)
 
 
 @require_POST
 def set_dealer(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """Name who deals the round being played (before its first card)."""
-    access = editable(token)
-    form = DealerForm(request.POST, names=list(access.game.players))
-    if not form.is_valid():
-        return refused(request, access, form, at="dealer", form=form)
-    try:
-        done = actions.set_dealer(access.game, form.stamp(), form.cleaned_data["seat"])
-    except NOT_DONE as problem:
-        return refused(request, access, problem, at="dealer", form=form)
-    return changed(request, access, done)
+
+    def read(access: Access, data: QueryDict) -> DealerForm:
+        return DealerForm(data, names=list(access.game.players))
+
+    def deal(game: Game, form: DealerForm) -> actions.Done:
+        return actions.set_dealer(game, form.stamp(), form.cleaned_data["seat"])
+
+    return change(request, token, read, deal, at="dealer", fields=True)
 
 
 @require_POST
 def confirm_round(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """The table accepts the round's result; the next round starts."""
-    access = editable(token)
-    form = StampForm(request.POST)
-    if not form.is_valid():
-        return refused(request, access, form, at="confirm")
-    try:
-        done = actions.confirm_round(access.game, form.stamp())
-    except NOT_DONE as problem:
-        return refused(request, access, problem, at="confirm")
-    return told(request, access, done)
+
+    def confirm(game: Game, form: StampForm) -> actions.Done:
+        return actions.confirm_round(game, form.stamp())
+
+    return change(request, token, StampForm, confirm, at="confirm", answer=told)
 
 
 def told(request: HtmxHttpRequest, access: Access, done: actions.Done) -> HttpResponse:
@@ -184,84 +168,27 @@ def told(request: HtmxHttpRequest, access: Access, done: actions.Done) -> HttpRe
 
 @require_POST
 def dismiss_warnings(request: HtmxHttpRequest, token: str) -> HttpResponse:
-    """The table has settled the round's revoke warnings: hide them."""
-    access = editable(token)
-    form = StampForm(request.POST)
-    if not form.is_valid():
-        return refused(request, access, form, at="let-stand")
-    try:
-        done = actions.dismiss_warnings(access.game, form.stamp())
-    except NOT_DONE as problem:
-        return refused(request, access, problem, at="let-stand")
-    return changed(request, access, done)
+    """The table lets one revoke stand (the one its warning's form names):
+    it is no longer shown; any other revoke is."""
+
+    def let_stand(game: Game, form: LetStandForm) -> actions.Done:
+        return actions.dismiss_warnings(game, form.stamp(), form.cleaned_data["revoke"])
+
+    return change(request, token, LetStandForm, let_stand, at="let-stand")
 
 
 @require_POST
 def delete_trick(request: HtmxHttpRequest, token: str, number: int, trick: int) -> HttpResponse:
     """Delete a trick of any round; the later ones move up."""
-    access = editable(token)
-    form = StampForm(request.POST)
-    if not form.is_valid():
-        return refused(request, access, form)
-    try:
-        done = actions.delete_trick(access.game, form.stamp(), number, trick)
-    except NOT_DONE as problem:
-        return refused(request, access, problem)
-    if not request.htmx and number < access.game.rounds.count():
-        for line in done.changes:
-            messages.info(request, line)
-        return redirect("imp:round_detail", token=token, number=number)
-    return changed(request, access, done)
 
+    def delete(game: Game, form: StampForm) -> actions.Done:
+        return actions.delete_trick(game, form.stamp(), number, trick)
 
-@require_http_methods(["GET", "HEAD", "POST"])
-def edit_trick(request: HtmxHttpRequest, token: str, number: int, trick: int) -> HttpResponse:
-    """A form to correct the cards of one trick of any round; the game is replayed."""
-    access = editable(token)
-    form, status, error = _trick_form(access, number, trick), 200, ""
-    if request.method == "POST":
-        form = _trick_form(access, number, trick, request.POST)
-        problem: Problem = form
-        if form.is_valid():
-            try:
-                done = actions.edit_trick(access.game, form.stamp(), number, trick, form.codes())
-            except NOT_DONE as raised:
-                problem = raised
-            else:
-                return _corrected(request, access, done, number)
-        status, error = refusal(problem, access)
-        if status == 409:
-            form = _trick_form(access, number, trick)
-    context = access_context(access)
-    context.update(form=form, number=number, trick=trick, error=error)
-    template = "imp/edit_trick.html#edit" if request.htmx else "imp/edit_trick.html"
-    return render(request, template, context, status=status)
+    def answer(request: HtmxHttpRequest, access: Access, done: actions.Done) -> HttpResponse:
+        if not request.htmx and number < access.game.rounds.count():
+            for line in done.changes:
+                messages.info(request, line)
+            return redirect("imp:round_detail", token=token, number=number)
+        return changed(request, access, done)
 
-
-def _corrected(
-    request: HtmxHttpRequest, access: Access, done: actions.Done, number: int
-) -> HttpResponse:
-    """After a correction: what it changed, then the round it was made in."""
-    for line in done.changes or (gettext("Nothing changed but the cards."),):
-        messages.info(request, line)
-    if number == access.game.rounds.count():
-        return redirect("imp:round", token=access.token)
-    return redirect("imp:round_detail", token=access.token, number=number)
-
-
-def _trick_form(access: Access, number: int, trick: int, data: object = None) -> TrickForm:
-    """The correction form of one trick, filled with its cards as played (404
-    for a round or trick the game does not have)."""
-    replayed = Replayed.of(access.game)
-    if not 1 <= number <= len(replayed.state.rounds):
-        raise Http404("No such round.")
-    state = replayed.state.rounds[number - 1]
-    if not 1 <= trick <= len(state.tricks):
-        raise Http404("No such trick.")
-    play = state.tricks[trick - 1]
-    names = [state.shape.names[seat] for seat in state.shape.orders[play.leader]]
-    initial = FreshStamp(access.game.version).initial()
-    options = {"deck": replayed.deck, "players": names, "cards": list(play.cards)}
-    if data is None:
-        return TrickForm(initial=initial, **options)
-    return TrickForm(data, **options)
+    return change(request, token, StampForm, delete, answer=answer)

@@ -3,20 +3,22 @@
 // The cards wait on the phone in order (localStorage, per game: a reload keeps
 // them), each with its own idempotency key made when it was tapped, and go to
 // the server one at a time; each send carries the game's version of the last
-// answer (data-version of #play). A retry keeps the entry's key, so the server
-// stores it once. Offline the table keeps tapping and the screen says how many
-// cards wait; they go when the connection is back. A card the server refuses
-// (400, 409) is shown with the server's reason; the cards after it are kept
-// until the table sends them again or discards them.
+// answer. A retry keeps the entry's key, so the server stores it once. Offline
+// the table keeps tapping and the screen says how many cards wait; they go
+// when the connection is back. A card the server refuses (400, 409) is shown
+// with the server's reason; the cards after it are kept until the table sends
+// them again or discards them.
 //
-// Without this file the grid is a plain form: each tap is a POST and a reload.
-// The answer to a card (HX-Target: play) holds only the parts a card changes,
-// each with the id of the part it replaces (templates/imp/round/answer.html).
+// htmx sends each card and swaps its answer: the parts a card changed, each
+// swapped out of band in place of its namesake (hx-swap-oob,
+// templates/imp/round/answer.html). The grid's buttons are not in the answer
+// and never leave the page (a finger pressing a card while an answer comes
+// in still taps it): they take the answer's marks (#play-stamp). Without
+// this file the grid is a plain form: each tap is a POST and a reload.
 (function () {
   "use strict";
 
   const STORE = "imp-queue:";
-  const TIMEOUT = 15000;
   const RETRY_MAX = 10000;
 
   let queue = [];
@@ -89,16 +91,6 @@
     return String(card).replace(".", TEXTS.decimal || ".");
   }
 
-  function csrfToken() {
-    const field = document.querySelector("input[name=csrfmiddlewaretoken]");
-    if (field) return field.value;
-    try {
-      return JSON.parse(document.body.getAttribute("hx-headers") || "{}")["X-CSRFToken"] || "";
-    } catch (error) {
-      return "";
-    }
-  }
-
   // ---- what the screen shows of the queue ------------------------------
 
   // The server's trick (slots and whose card), kept so that the queue can be
@@ -159,8 +151,16 @@
         next.classList.add("next");
         const face = next.querySelector(".face.empty");
         if (face) face.textContent = "?";
-        const name = next.querySelector(".slot-name");
-        if (asks && name) asks.textContent = name.textContent + "'s card";
+        // Whose card, in the reader's language, as the server wrote it on the slot.
+        if (asks && next.dataset.asks) {
+          asks.textContent = next.dataset.asks;
+          if (next.dataset.hand) {
+            const hand = document.createElement("span");
+            hand.className = "muted";
+            hand.textContent = next.dataset.hand;
+            asks.append(" ", hand);
+          }
+        }
       } else if (asks) {
         asks.textContent = say("nextTrick", "Next trick: its leader shows once the cards are stored");
       }
@@ -274,222 +274,107 @@
     retryDelay = Math.min(retryDelay * 2, RETRY_MAX);
   }
 
-  function reasonOf(html) {
-    const template = document.createElement("template");
-    template.innerHTML = html;
-    const error = template.content.querySelector(".error-here");
-    return error ? error.textContent.trim() : "";
-  }
-
+  // The first waiting card, sent by htmx (its timeout: hx-request on #play).
+  // Its answer's parts are swapped out of band, no settle delay: the answer
+  // is on the screen when the request ends. Once the round is over the
+  // server answers the whole round instead (HX-Retarget: #round).
   async function pump() {
     clearTimeout(retryTimer);
     const region = play();
-    if (sending || paused || !queue.length || !region || !region.dataset.send) {
+    if (sending || paused || refreshing || !queue.length || !region || !region.dataset.send) {
       status();
       return;
     }
     const entry = queue[0];
     sending = true;
     status();
-    const body = new URLSearchParams(); // urlencoded: cheaper for the server to read than multipart
-    body.append("csrfmiddlewaretoken", csrfToken());
-    body.append("version", region.dataset.version || "0");
-    body.append("key", entry.key);
-    body.append("card", entry.card);
-    const abort = new AbortController();
-    const timer = setTimeout(() => abort.abort(), TIMEOUT);
-    let response;
-    let html;
+    let xhr = null;
+    const ended = (event) => {
+      if (event.detail.elt === region) xhr = event.detail.xhr;
+    };
+    region.addEventListener("htmx:afterRequest", ended);
     try {
-      response = await fetch(region.dataset.send, {
-        method: "POST",
-        body: body,
-        credentials: "same-origin",
-        signal: abort.signal,
-        headers: {
-          "HX-Request": "true",
-          "HX-Target": "play",
-          "HX-Current-URL": location.href,
-          "X-CSRFToken": csrfToken(),
-        },
+      await htmx.ajax("POST", region.dataset.send, {
+        source: region,
+        target: region,
+        swap: "none settle:0ms",
+        values: { version: stamp().version || "0", key: entry.key, card: entry.card },
       });
-      html = await response.text();
     } catch (error) {
-      clearTimeout(timer);
-      sending = false;
-      offline = true;
+      // no answer (offline, timed out): xhr.status is 0
+    }
+    region.removeEventListener("htmx:afterRequest", ended);
+    sending = false;
+    answered(entry, xhr ? xhr.status : 0);
+  }
+
+  function answered(entry, code) {
+    offline = !code;
+    if (offline) {
       status();
       retryLater();
       return;
     }
-    clearTimeout(timer);
-    sending = false;
-    offline = false;
     retryDelay = 1000;
-    if (response.ok) {
+    if (code < 300) {
       if (queue[0] === entry) queue.shift();
       save();
-      swap(html);
-      const region = play();
-      if (region && region.hasAttribute("data-refresh")) refreshWanted = true;
-      if (refreshWanted && !queue.length && !refreshing) refreshRound();
+      settle();
+      if (stamp().refresh !== undefined) refreshWanted = true;
+      if (refreshWanted && !queue.length && !refreshing) refreshBelow();
       pump();
       return;
     }
-    if (response.status === 400 || response.status === 409) {
+    if (code === 400 || code === 409 || code === 403 || code === 404) {
       entry.state = "refused";
-      entry.reason = reasonOf(html);
+      // the reason beside the grid, swapped in with the answer (400, 409)
+      const reason = code !== 403 && code !== 404 && document.querySelector("#play .error-here");
+      entry.reason = reason
+        ? reason.textContent.trim()
+        : say("linkRefused", "this link may not enter cards (was it replaced, or the game deleted?)");
       paused = true;
       save();
-      swap(html);
-      return;
-    }
-    if (response.status === 403 || response.status === 404) {
-      entry.state = "refused";
-      entry.reason = say("linkRefused", "this link may not enter cards (was it replaced, or the game deleted?)");
-      paused = true;
-      save();
-      draw();
+      settle();
       return;
     }
     retryLater(); // the server failed: the same entry, the same key, later
     status();
   }
 
-  // Put each part of an answer in place of the part with its id. The grid
-  // (its form and buttons) never leaves the page (keepGrid): a finger
-  // pressing a card while an answer comes in still taps it — a button taken
-  // out of the page, even for a moment, between the finger's down and up,
-  // gets no click. An answer whose grid cannot be set on the one shown (a
-  // card came back, say) is not swapped: the whole round is fetched.
-  function swap(html) {
-    const template = document.createElement("template");
-    template.innerHTML = html;
-    let stale = false;
-    Array.from(template.content.children).forEach((part) => {
-      const old = part.id && document.getElementById(part.id);
-      if (!old) return;
-      if (part.hasAttribute("data-parts")) {
-        if (!mergeParts(old, part)) stale = true;
-        return;
-      }
-      const kept = keepGrid(old, part);
-      if (!kept && part.querySelector(".cards[data-marks]")) {
-        stale = true;
-        return;
-      }
-      if (!kept) old.replaceWith(part);
-      if (window.htmx) window.htmx.process(kept ? old : part);
-    });
-    if (stale) refreshRound(true);
-    settle();
-    // A reason beside the grid takes the focus (as htmx does for [autofocus]).
-    const reason = document.querySelector("#play [autofocus]");
-    if (reason) {
-      reason.focus({ preventScroll: true });
-      reason.scrollIntoView({ block: "nearest" }); // no scroll when it is in sight
-    }
+  // The play's state as the last answer left it: the game's version, the
+  // grid's marks, and whether the parts below the play are to be fetched.
+  function stamp() {
+    const found = document.getElementById("play-stamp");
+    return found ? found.dataset : {};
   }
 
   // ---- the grid: its buttons stay, their marks change ------------------
 
-  // Each card of a grid in one character (companion.present.MARKS): sent as
-  // such in a card's answer, or read from a grid drawn in full.
-  function marksOf(cards) {
-    if (cards.dataset.marks !== undefined) return cards.dataset.marks;
-    return Array.from(cards.children, (item) => {
-      if (item.tagName !== "BUTTON") return "-";
-      const led = item.classList.contains("led");
-      if (item.disabled) return led ? "O" : "o";
-      return led ? "l" : ".";
-    }).join("");
-  }
-
-  // Set the grid's marks of an answer's part on the buttons the screen
-  // shows, and the rest of the part around the grid, which stays where it
-  // is (graft). False when the part's grid cannot be set on the one shown.
-  function keepGrid(old, part) {
+  // Each card of the grid in one character (companion.screens.play.MARKS) on the
+  // buttons shown. A grid the marks do not fit (a card came back, say) is
+  // not marked: the whole round is fetched again.
+  function settle() {
+    const region = play();
     const form = picker();
-    const fresh = part.querySelector("form.picker[data-queue]");
-    if (!form || !fresh || !old.contains(form)) return false;
-    const grid = form.querySelector(".cards");
-    const freshGrid = fresh.querySelector(".cards");
-    const marks = freshGrid ? marksOf(freshGrid) : "";
-    if (!marksFit(grid, marks)) return false;
-    const path = pathTo(old, form);
-    const freshPath = pathTo(part, fresh);
-    if (path.map((node) => node.tagName).join() !== freshPath.map((node) => node.tagName).join()) return false;
-    setMarks(grid, marks);
-    path.forEach((node, depth) => graft(node, freshPath[depth], path[depth + 1], freshPath[depth + 1]));
-    return true;
-  }
-
-  // A card's answer (templates/imp/round/answer.html): the play region with
-  // only its parts, each with an id, and the grid as marks (data-parts).
-  // The marks go on the buttons shown, each part replaces its namesake, the
-  // region takes the answer's attributes (the game's version); a part the
-  // card did not change was not sent and stays. False when the marks or a
-  // part cannot be set on the screen shown.
-  function mergeParts(old, part) {
-    const form = picker();
-    const grid = form && old.contains(form) ? form.querySelector(".cards") : null;
-    const fresh = part.querySelector(".cards[data-marks]");
-    const marks = fresh ? fresh.dataset.marks : "";
-    const parts = Array.from(part.children).filter((child) => child.id);
-    const places = parts.map((child) => old.querySelector("#" + CSS.escape(child.id)));
-    if (!marksFit(grid, marks) || places.some((place) => !place)) return false;
-    setMarks(grid, marks);
-    places.forEach((place, index) => place.replaceWith(parts[index]));
-    Array.from(old.attributes).forEach((a) => {
-      if (!part.hasAttribute(a.name)) old.removeAttribute(a.name);
-    });
-    Array.from(part.attributes).forEach((a) => {
-      if (a.name !== "data-parts" && old.getAttribute(a.name) !== a.value) old.setAttribute(a.name, a.value);
-    });
-    if (window.htmx) parts.forEach((child) => window.htmx.process(child));
-    return true;
-  }
-
-  // Whether a grid's marks fit the grid shown: a mark a card, and a button
-  // for every card not gone.
-  function marksFit(grid, marks) {
-    if (!grid || grid.children.length !== marks.length) return false;
-    return Array.from(grid.children).every((item, index) => item.tagName === "BUTTON" || marks[index] === "-");
-  }
-
-  function setMarks(grid, marks) {
-    Array.from(grid.children).forEach((item, index) => setMark(item, marks[index]));
-  }
-
-  // The elements from `root` down to `node`, both included.
-  function pathTo(root, node) {
-    const path = [];
-    for (let at = node; at; at = at === root ? null : at.parentElement) path.unshift(at);
-    return path;
-  }
-
-  // `old` takes the attributes and children of `fresh`, but for its child
-  // `keep` (on the way to the grid), which stays in place of `freshKeep`.
-  function graft(old, fresh, keep, freshKeep) {
-    if (!keep) return; // the grid's form itself: its hidden fields stay
-    Array.from(old.attributes).forEach((a) => {
-      if (!fresh.hasAttribute(a.name)) old.removeAttribute(a.name);
-    });
-    Array.from(fresh.attributes).forEach((a) => {
-      if (old.getAttribute(a.name) !== a.value) old.setAttribute(a.name, a.value);
-    });
-    const before = [];
-    const after = [];
-    let seen = false;
-    Array.from(fresh.childNodes).forEach((child) => {
-      if (child === freshKeep) seen = true;
-      else (seen ? after : before).push(child);
-    });
-    Array.from(old.childNodes).forEach((child) => {
-      if (child !== keep) child.remove();
-    });
-    keep.before(...before);
-    keep.after(...after);
+    const marks = stamp().marks;
+    if (region && stamp().version) region.dataset.version = stamp().version;
+    if (form && marks !== undefined) {
+      const grid = form.querySelector(".cards");
+      const items = Array.from(grid.children);
+      const fits = items.length === marks.length
+        && items.every((item, index) => item.tagName === "BUTTON" || marks[index] === "-");
+      if (fits) items.forEach((item, index) => setMark(item, marks[index]));
+      else refreshWhole();
+    }
+    remember();
+    draw();
+    fit();
+    // A reason beside the grid takes the focus, with no scroll when in sight.
+    const reason = document.querySelector("#play [autofocus]");
+    if (reason) {
+      reason.focus({ preventScroll: true });
+      reason.scrollIntoView({ block: "nearest" });
+    }
   }
 
   function setMark(item, mark) {
@@ -501,12 +386,6 @@
     if (gone) item.setAttribute("aria-hidden", "true");
     else item.removeAttribute("aria-hidden");
     item.disabled = gone || item.dataset.off === "yes";
-  }
-
-  function settle() {
-    remember();
-    draw();
-    fit();
   }
 
   // The news place has a fixed height: a text too long for it (a long
@@ -521,39 +400,32 @@
     }
   }
 
-  // After a round's first card: the parts below the play that no longer
-  // apply (the dealer, quick entry) go, fetched once no card waits, in the
-  // background (again, until it matches the screen's state).
-  // With `whole`, an answer could not be set on the screen: the round as
-  // the server has it now replaces it, whatever waits.
-  async function refreshRound(whole) {
+  // After a round's first card, once no card waits: the parts below the
+  // play that no longer apply (the dealer, quick entry) and the header,
+  // from the round as the server has it, out of band; the play stays.
+  // Cards tapped meanwhile wait until it is in.
+  async function refreshBelow() {
+    const how = { target: "#round", swap: "none settle:0ms", selectOOB: "#round-head,#round-below" };
+    refreshWanted = false;
+    if (!(await fetchRound(how))) refreshWanted = true; // again after the next card
+  }
+
+  // An answer whose marks do not fit the grid shown: the whole round.
+  function refreshWhole() {
+    fetchRound({ target: "#round", swap: "outerHTML settle:0ms" });
+  }
+
+  async function fetchRound(how) {
     refreshing = true;
-    let html = null;
+    let done = true;
     try {
-      const response = await fetch(location.pathname, {
-        headers: { "HX-Request": "true", "HX-Current-URL": location.href },
-        credentials: "same-origin",
-      });
-      html = response.ok ? await response.text() : null;
+      await htmx.ajax("GET", location.pathname, Object.assign({ source: "#round" }, how));
     } catch (error) {
-      html = null; // offline: the parts below stay as they were; nothing is lost
+      done = false; // offline: the screen stays as it was; nothing is lost
     }
     refreshing = false;
-    // Not an older state than the screen's: a card stored meanwhile makes it old.
-    const region = play();
-    const shown = region ? Number(region.dataset.version || 0) : 0;
-    const found = html === null ? null : /data-version="(\d+)"/.exec(html);
-    const current = found !== null && Number(found[1]) >= shown;
-    if (html !== null && !sending && (whole || (!queue.length && current))) {
-      refreshWanted = false;
-      swap(html);
-    } else if (whole && html !== null) {
-      setTimeout(() => refreshRound(true), 500); // once the card being sent is in
-    } else if (found !== null && !current && refreshWanted && !queue.length && !sending) {
-      refreshRound(); // older than a card stored meanwhile, and none waits: once more
-    } else {
-      status(); // the next card's answer asks again
-    }
+    pump();
+    return done;
   }
 
   // ---- taps ------------------------------------------------------------

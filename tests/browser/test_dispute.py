@@ -71,11 +71,22 @@ def test_a_game_s_trick_tapped_in_the_card_grid(browser, live_server, screenshot
         # a wrong card is taken back with one tap on its place
         page.locator(".places button.place", has_text="Christian").click()
         page.locator('.cards button[value="9"]').wait_for()
-        tap(page, "14")
+        # a tap that leaves a place empty does not move the page
         assert page.evaluate("scrollY") == 0 or in_view(page, ".actions button")
         page.screenshot(path=screenshot_dir / f"dispute-trick-{phone['width']}.png")
 
-        heading = ask(page)
+        # the tap that fills the trick answers it: no "Who wins?" tap (pressing
+        # it now would only ask again, and race the answer already coming); the
+        # answer is brought into view with the focus on it, once it has come
+        tap(page, "14")
+        page.locator("#result h2").wait_for()
+        page.wait_for_function("document.activeElement.id === 'result'")
+        page.wait_for_function(
+            """() => [document.querySelector('#result'), document.querySelector('.actions button')]
+                     .every(el => { const box = el.getBoundingClientRect();
+                                    return box.top >= 0 && box.bottom <= innerHeight; })"""
+        )
+        heading = page.locator("#result h2").inner_text()
 
         assert heading == "Christian wins with the 14"
         answer = page.locator("#result").inner_text()
@@ -108,7 +119,7 @@ def test_without_a_game_the_54_card_deck_and_an_error_in_place(page, screenshot_
     heading = ask(page)
 
     assert heading == "The trick cannot be ruled"
-    assert "A trick has 2 to 6 cards" in page.locator("#result").inner_text()
+    assert "has 5 or 6 cards, one a player" in page.locator("#result").inner_text()
     assert page.evaluate("document.activeElement.id") == "result"
     assert in_view(page, "#result")
     page.screenshot(path=screenshot_dir / "dispute-error-360.png")
@@ -133,5 +144,56 @@ def test_without_javascript_a_tap_and_the_answer_are_full_pages(browser, live_se
 
         assert page.locator("#result h2").inner_text() == "Player 3 wins with the 17"
         assert in_view(page, "#result")
+    finally:
+        context.close()
+
+
+# --- the answer as soon as the trick is whole (issue 20) ------------------------------
+
+WHOLE = {
+    "en": ("Doris wins with the 15", "Deck and players: Classic, 36 cards", "New price: 15"),
+    "de": ("Doris gewinnt mit der 15", "Kartenspiel und Spieler: Klassik, 36 Karten", "15"),
+}
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_the_last_card_of_a_four_player_trick_shows_the_ruling(
+    browser, live_server, screenshot_dir, language
+):
+    # Adam deals, Betty leads trick 1: the places are Betty, Christian, Doris, Adam.
+    game = make_game(("Adam", "Betty", "Christian", "Doris"))
+    context = browser.new_context(
+        viewport=PHONES[0], base_url=live_server.url, locale="de-DE" if language == "de" else "en"
+    )
+    page = context.new_page()
+    heading, deck, price = WHOLE[language]
+    try:
+        page.goto(f"/g/{game.view_token}/dispute/")
+        assert page.locator(".places .slot").count() == 4
+        assert page.locator(".deck summary").inner_text() == deck
+        assert page.locator(".places .slot-name").all_inner_texts() == [
+            "Betty",
+            "Christian",
+            "Doris",
+            "Adam",
+        ]
+        for card in ("24", "12", "15"):
+            tap(page, card)
+        assert page.locator("#result h2").count() == 0  # a place is still empty
+
+        page.locator('.cards button[value="32"]').click()  # the last card: no other tap
+        page.locator("#result h2").wait_for()
+
+        assert page.locator("#result h2").inner_text() == heading
+        assert price in page.locator("#result .price-after").inner_text()
+        assert page.locator(".slot.wins .slot-name").inner_text() == "Doris"
+        page.wait_for_function(
+            """() => { const box = document.querySelector('#result').getBoundingClientRect();
+                       return box.top >= 0 && box.bottom <= innerHeight; }"""
+        )
+        assert in_view(page, "#result")
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONES[0]["width"]
+        page.screenshot(path=screenshot_dir / f"dispute-whole-trick-{language}-360.png")
     finally:
         context.close()

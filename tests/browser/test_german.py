@@ -43,11 +43,15 @@ def decimal_comma(value: float) -> str:
 
 
 def new_game_in_group(page, dealer: str) -> Game:
-    """From the group page: a game of the group's three, one round, ``dealer`` first."""
+    """From the group page: a game of the group's three, one round, ``dealer``
+    first; the deck is asked the first time, then the group remembers it."""
     page.get_by_role("link", name="Neue Partie in dieser Gruppe").click()
-    page.get_by_text("Für 3 Spieler:").wait_for()
-    page.locator('input[name="variant"]').first.check()
+    assert page.locator("#variant-now").inner_text() == "Klassisch"  # the usual for three
+    if page.locator("#deck-now").inner_text() != "Klassisch":
+        page.get_by_label("Klassisch (Bambus, Z-Man, Stronghold): 36 Karten, 2–4 Spieler").check()
+    page.locator("summary", has_text="Erster Geber:").click()
     page.get_by_label("Wer gibt die erste Runde?").select_option(dealer)
+    page.locator("summary", has_text="Ziel:").click()
     page.get_by_label("Eine Anzahl Runden").check()
     page.get_by_label("Runden", exact=True).fill("1")
     page.get_by_role("button", name="Partie starten").click()

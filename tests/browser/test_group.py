@@ -26,14 +26,18 @@ def test_a_group_from_the_home_page_to_its_first_game(page, screenshot_dir):
     page.get_by_role("link", name="New game in this group").click()
     names = [page.locator(f"#id_name_{seat}").input_value() for seat in range(6)]
     assert names == ["Ann", "Ben", "Cleo", "Dora", "Ed", ""]
+    assert page.locator("#variant-now").inner_text() == "Second bottle"  # the usual for five
     page.locator("#id_name_4").fill("")
     page.locator("#id_name_4").press("Tab")  # the change: the variants for four
-    page.get_by_text("For 4 players:").wait_for()
-    page.locator('input[name="variant"]').first.check()
+    page.wait_for_function("() => !document.querySelector('.htmx-request')")
+    assert page.locator("#variant-now").inner_text() == "Classic"
+    page.get_by_label("Classic (Bambus, Z-Man, Stronghold): 36 cards, 2–4 players").check()
     page.screenshot(path=screenshot_dir / "group-new-game.png", full_page=True)
     page.get_by_role("button", name="Start the game").click()
     page.wait_for_url("**/round/")
     assert Game.objects.get().group == group
+    group.refresh_from_db()
+    assert group.edition == "classic"
 
 
 def test_the_group_page_on_a_phone(page, screenshot_dir):

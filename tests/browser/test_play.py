@@ -38,13 +38,13 @@ def test_set_up_and_play_a_whole_round_of_three(page, screenshot_dir):
     dealer = NAMES[record["first_dealer"]]
 
     page.goto("/new/")
+    page.get_by_label("Classic (Bambus, Z-Man, Stronghold): 36 cards, 2–4 players").check()
     for seat, name in enumerate(NAMES):
         page.fill(f"#id_name_{seat}", name)
-    page.get_by_role("button", name="Show the variants for these players").click()
-    # The last name's change and the button both post the form; the form's
-    # answer replaces the other's (hx-sync), and is in before a choice is made.
+    page.press(f"#id_name_{len(NAMES) - 1}", "Tab")  # the change: the variants for three
     page.wait_for_function("() => !document.querySelector('.htmx-request')")
-    page.get_by_label("Classic: Everyone for themselves; one bottle.").check()
+    assert page.locator("#variant-now").inner_text() == "Classic"
+    page.locator("summary", has_text="First dealer:").click()
     page.get_by_label("Who deals the first round?").select_option(dealer)
     page.screenshot(path=screenshot_dir / "new-game.png", full_page=True)
     page.get_by_role("button", name="Start the game").click()
@@ -71,11 +71,14 @@ def test_set_up_and_play_a_whole_round_of_three(page, screenshot_dir):
         for card in trick[1:] if trick is tricks[1] else trick:
             tap_card(page, card)
 
+    page.get_by_text("Why these scores").click()  # the reasons, one tap away
     result = page.locator(".result").inner_text()
     state = game_state(game).rounds[0]
     assert state.complete
     for line in state.outcome.lines:
-        why = reason(line, state.shape.names, state.trick_points[line.player], state.penalty)
+        why = reason(
+            line, state.shape.names, state.trick_points[line.player], state.penalty, game.edition
+        )
         assert str(why) in result
         assert str(line.score) in result
     page.screenshot(path=screenshot_dir / "round-result.png", full_page=True)
@@ -148,7 +151,7 @@ def test_the_tricks_list_loads_when_opened_after_a_card(page):
     game = actions.create_game(players=NAMES, variant="classic")
 
     page.goto(f"/g/{game.edit_token}/round/")
-    for card in ("24", "15", "17", "33"):
+    for card in ("24", "15", "17", "4", "6", "8"):
         tap_card(page, card)
     page.locator("details.tricks summary").click()
 
@@ -157,4 +160,5 @@ def test_the_tricks_list_loads_when_opened_after_a_card(page):
     page.get_by_text("Delete trick 1…").click()  # it asks first
     page.get_by_role("button", name="Yes, delete trick 1").click()
     page.locator("details.tricks summary", has_text="(1)").wait_for()
-    assert Game.objects.get().rounds.get().tricks == [["33"]]
+    # Betty leads the first trick now, each card with its player
+    assert Game.objects.get().rounds.get().tricks == [["6", "8", "4"]]

@@ -92,6 +92,14 @@ def snapshot(game_pk: int) -> object:
     return game, rounds, sorted(submissions)
 
 
+URL_ATTRIBUTES = frozenset(
+    {"href", "src", "action", "formaction", "srcset", "poster", "xlink:href"}
+    | {f"hx-{verb}" for verb in ("get", "post", "put", "patch", "delete")}
+)
+"""The attributes a browser (or htmx) follows as a URL: where a javascript:
+URL would run. A data-* attribute or a value is only text."""
+
+
 class InlineCode(HTMLParser):
     """Collects whatever a strict CSP would block: inline scripts, <style>
     blocks, style="" attributes, on*="" handlers, javascript: URLs, hx-on."""
@@ -111,7 +119,7 @@ class InlineCode(HTMLParser):
                 self.found.append(f'style="{value}" on <{tag}>')
             elif name.startswith("on") or name.startswith("hx-on"):
                 self.found.append(f"{name}= on <{tag}>")
-            elif value and value.strip().lower().startswith("javascript:"):
+            elif name in URL_ATTRIBUTES and (value or "").strip().lower().startswith("javascript:"):
                 self.found.append(f"{name}={value!r} on <{tag}>")
 
     def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:

@@ -60,7 +60,7 @@ def rounds_of(game: Game) -> list[tuple]:
             "open_hands",
             "quick",
             "confirmed",
-            "dismissed_warnings",
+            "settled_revokes",
             "version",
         )
     )

@@ -61,6 +61,21 @@ def test_a_card_within_a_trick_sends_the_play_alone(editor):
     assert "csrfmiddlewaretoken" not in text
 
 
+def test_each_part_of_a_cards_answer_is_swapped_out_of_band_and_the_grid_stays(editor):
+    editor.play(*REVOKE)  # a revoke waits: the header and the revokes go too
+
+    text = play_answer(editor, a_legal_card(editor.game)).text
+
+    sent = {*ALWAYS, 'id="play-stamp"', 'id="round-head"', 'id="revokes"', 'id="fix-place"'}
+    for part in sent:
+        tag = re.search(rf"<[a-z]+ [^>]*{part}[^>]*>", text)
+        assert tag is not None, part
+        assert 'hx-swap-oob="true"' in tag.group(0), part
+    # no button of the grid: the phone keeps its own, and sets the marks on them
+    assert 'name="card"' not in text
+    assert re.search(r'<div id="play-stamp" hidden data-version="\d+" data-marks="[-.olO]+"', text)
+
+
 def test_the_first_card_of_a_trick_sends_the_strip_and_the_count(editor):
     editor.play(*FIRST_TRICK)
 
@@ -68,7 +83,7 @@ def test_the_first_card_of_a_trick_sends_the_strip_and_the_count(editor):
 
     assert {"play-facts", "fix-place", "round-status", "tricks-count"} <= parts(text)
     assert "Trick 2 of 11 · <span class=\"led\">Led: " in text
-    assert '<span id="tricks-count">2</span>' in text
+    assert '<span id="tricks-count" hx-swap-oob="true">2</span>' in text
     assert "round-head" not in parts(text)
 
 

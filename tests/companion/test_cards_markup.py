@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 from django.template.loader import render_to_string
 
-from companion.present import PlayedCard, face, pick
+from companion.present import PlayedCard, face
+from companion.screens.play import pick
 from scoring.cards import card_code, deck_for
 from tests.companion.conftest import text
 
@@ -97,9 +98,8 @@ def test_every_screen_draws_the_face_partial(editor):
 
 @pytest.mark.django_db
 def test_the_dispute_page_draws_its_cards_with_the_face_partial(client):
-    response = client.get(
-        "/dispute/", {"edition": "classic", "price": "19", "card_1": "24", "card_2": "17"}
-    )
+    trick = {"card_1": "24", "card_2": "17", "card_3": "32"}
+    response = client.get("/dispute/", {"edition": "classic", "price": "19", **trick})
 
     assert response.status_code == 200
     trick = response.text.split('class="slots places"')[1].split('class="cards"')[0]

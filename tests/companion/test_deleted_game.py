@@ -47,7 +47,7 @@ CHANGES = {
     "set_dealer": {"seat": "1"},
     "confirm_round": {},
     "dismiss_warnings": {},
-    "edit_trick": {"card_0": "24", "card_1": "15", "card_2": "17"},
+    "fix_trick": {"position": "1", "card": "18"},
     "delete_trick": {},
     "undo": {},
     "redo": {},
@@ -62,7 +62,7 @@ def deleted_once_found(game: Game):
 
     def hook(execute, sql, params, many, context):
         result = execute(sql, params, many, context)
-        if not state["deleted"] and "_token = %s" in sql:
+        if not state["deleted"] and '_token" = %s' in sql:
             state["deleted"] = True
             Game.objects.filter(pk=game.pk).delete()
         return result
@@ -72,13 +72,15 @@ def deleted_once_found(game: Game):
 
 
 @contextmanager
-def deleted_before(game: Game, marker: str):
-    """Delete ``game`` (for real) just before the first query whose SQL
+def deleted_before(game: Game, marker: str, nth: int = 1):
+    """Delete ``game`` (for real) just before the ``nth`` query whose SQL
     contains ``marker``."""
-    state = {"deleted": False}
+    state = {"deleted": False, "seen": 0}
 
     def hook(execute, sql, params, many, context):
         if not state["deleted"] and marker in sql:
+            state["seen"] += 1
+        if not state["deleted"] and state["seen"] == nth:
             state["deleted"] = True
             Game.objects.filter(pk=game.pk).delete()
         return execute(sql, params, many, context)
@@ -153,8 +155,8 @@ def test_no_route_of_a_game_deleted_once_found_fails(route, method):
     assert response.status_code in {200, 302, 404, 405}, response.content[:300]
 
 
-@pytest.mark.parametrize("name", ["play_card", "edit_trick"])
-def test_a_stale_form_of_a_game_deleted_before_its_409_is_404(name):
+@pytest.mark.parametrize(("name", "reads"), [("play_card", 1), ("fix_trick", 2)])
+def test_a_stale_form_of_a_game_deleted_before_its_409_is_404(name, reads):
     """The stale form's answer reads the game again for its fresh version:
     the game is deleted just before that read."""
     game = played(make_game(), "24", "15", "17", "32")
@@ -162,7 +164,8 @@ def test_a_stale_form_of_a_game_deleted_before_its_409_is_404(name):
     route = next(r for r in game_routes() if r.name == name)
     data = {"version": game.version - 1, "key": uuid.uuid4().hex, **CHANGES[name]}
 
-    with deleted_before(game, 'SELECT "companion_game"."id"') as state:
+    # the game row read by its id: a fix locks it first, then the 409 reads it again
+    with deleted_before(game, '"companion_game"."id" = %s', reads) as state:
         response = client.post(route.url(game.edit_token), data)
 
     assert state["deleted"]

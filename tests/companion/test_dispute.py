@@ -25,7 +25,8 @@ def test_empty_form_is_shown_without_a_ruling(client):
 
     assert response.status_code == 200
     assert "Who wins this trick?" in response.text
-    assert 'name="card_6"' in response.text
+    assert 'name="card_4"' in response.text  # 3 or 4 cards a trick with 36 cards
+    assert 'name="card_5"' not in response.text
     assert "wins with" not in response.text
 
 
@@ -103,7 +104,7 @@ def test_matagot_names_its_colours_red_blue_green(client):
 
 
 def test_half_cards_with_the_54_card_deck(client):
-    response = ask(client, "18", "18.5", "2.5", edition="matagot", half_cards="on")
+    response = ask(client, "18", "18.5", "2.5", "30", "31", edition="matagot", half_cards="on")
 
     assert response.status_code == 200
     assert "Player 2 wins with the 18.5" in response.text
@@ -115,6 +116,8 @@ def test_second_bottle_sells_the_dearer_one(client):
         "12",
         "10",
         "30",
+        "32",
+        "36",
         edition="matagot",
         half_cards="on",
         price="15",
@@ -138,8 +141,8 @@ def test_second_bottle_sells_the_dearer_one(client):
         (["24", "15"], {"price": "25"}, "The price 25 is impossible: the price starts at 19"),
         (["24", "15"], {"price": "x"}, "The price “x” is not a card number of the 36-card"),
         (["24", "15"], {"price": ""}, "Enter the price of the bottle"),
-        (["24"], {}, "A trick has 2 to 6 cards, one a player, in the order they were played; 1 "),
-        ([], {}, "A trick has 2 to 6 cards, one a player, in the order they were played; 0 "),
+        (["24"], {}, "A trick with the 36-card classic deck has 3 or 4 cards, one a player, "),
+        ([], {}, "A trick with the 36-card classic deck has 3 or 4 cards, one a player, "),
         (["24", "15"], {"half_cards": "on"}, "The half cards exist only in the matagot edition"),
         (["24", "15"], {"second_price": "19"}, "The second bottle is played only with 5–6"),
         (["24", "15"], {"edition": "bridge"}, "Select a valid choice."),
@@ -272,3 +275,149 @@ def test_opened_from_a_54_card_game_with_two_bottles(client):
 def test_a_game_s_dispute_page_needs_the_game(client, db):
     assert client.get("/g/nope/dispute/").status_code == 404
     assert client.post("/g/nope/dispute/").status_code == 405
+
+
+# --- the same rules as a round (issue 20) ---------------------------------------------
+
+
+def test_after_a_two_bottle_sale_the_next_price_is_the_dearer_bottle_s(client):
+    response = ask(
+        client,
+        "12",
+        "10",
+        "30",
+        "32",
+        "36",
+        edition="matagot",
+        half_cards="on",
+        price="15",
+        second_price="19",
+    )
+
+    assert response.status_code == 200
+    text = response.text
+    assert "Player 1 wins with the 12" in text
+    assert (
+        "12 is the highest card below the price 19: Player 1 wins the trick and bottle 2, "
+        "the dearer; the next trick is played at 15, the dearer of the bottles now (15 and 12)."
+    ) in text
+    assert "Bottle 2 (the dearer) is sold to Player 1: the price goes from 19 to 12." in text
+    assert "New price: <strong>15</strong>" in text
+    assert "the price is now 12" not in text
+
+
+@pytest.mark.parametrize(
+    ("cards", "fields", "message"),
+    [
+        (
+            ["24", "15"],
+            {},
+            "A trick with the 36-card classic deck has 3 or 4 cards, one a player, "
+            "in the order they were played; 2 entered.",
+        ),
+        (
+            ["12", "10", "30"],
+            {"edition": "matagot", "half_cards": "on", "price": "15", "second_price": "19"},
+            "A trick with the 54-card matagot deck has 5 or 6 cards, one a player, "
+            "in the order they were played; 3 entered.",
+        ),
+        (
+            ["24", "15", "17"],
+            {"players": "4"},
+            "At this table a trick has 4 cards, one a player, in the order they were played; "
+            "3 entered.",
+        ),
+    ],
+)
+def test_a_trick_no_variant_has_is_refused_in_words(client, cards, fields, message):
+    response = ask(client, *cards, rule="1", **fields)
+
+    assert response.status_code == 400
+    assert message in response.text
+    assert "wins with" not in response.text
+
+
+def test_a_two_card_trick_is_refused_in_german(client):
+    data = {"edition": "classic", "price": "19", "card_1": "24", "card_2": "15"}
+
+    response = client.get(URL, data, headers={"Accept-Language": "de"})
+
+    assert response.status_code == 400
+    assert (
+        "In Partien des Klassik-Decks mit 36 Karten hat ein Stich 3 oder 4 Karten, eine pro "
+        "Spieler, in der Reihenfolge, in der sie gespielt wurden; eingegeben sind 2."
+    ) in response.text
+
+
+def test_the_54_card_deck_has_six_places(client):
+    response = client.get(URL, {"edition": "matagot", "half_cards": "on", "draft": "1"})
+
+    assert response.text.count('<li class="slot') == 6
+    assert "Deck and players: Matagot, 54 cards" in response.text
+
+
+def test_the_deck_is_said_in_german(client):
+    response = client.get(URL, headers={"Accept-Language": "de"})
+
+    assert response.status_code == 200
+    assert "Klassik, 36 Karten" in response.text
+    assert "Classic, 36 cards" not in response.text
+    assert "36 cards" not in response.text
+
+
+@pytest.mark.django_db
+def test_opened_from_a_four_player_game_it_shows_four_seats(client):
+    from tests.companion.crawl import play
+    from tests.factories import TeamsGameFactory
+
+    game = play(TeamsGameFactory(), "24", "15")  # trick 1 so far: Betty 24, Christian 15
+
+    response = client.get(f"/g/{game.view_token}/dispute/")
+
+    assert response.status_code == 200
+    text = response.text
+    assert text.count('<li class="slot') == 4
+    for place, name in enumerate(["Betty", "Christian", "Doris", "Adam"], start=1):
+        assert f'name="name_{place}" value="{name}"' in text
+    assert 'name="name_5"' not in text and 'name="card_5"' not in text
+    assert '<option value="4" selected>4</option>' in text
+
+
+def test_the_tap_that_fills_the_trick_answers_the_ruling(client):
+    data = {"edition": "classic", "price": "19", "players": "3", "card_1": "24", "card_2": "15"}
+
+    response = client.get(URL, {**data, "card": "17"}, headers={"HX-Request": "true"})
+
+    assert response.status_code == 200
+    assert "Player 3 wins with the 17" in response.text
+    assert response.text.count('class="slot wins"') == 1
+    assert "card_3=17" in response["HX-Push-Url"] and "draft" not in response["HX-Push-Url"]
+    # a tap that leaves a place empty asks for the next card, as before
+    fewer = client.get(URL, {**data, "players": "4", "card": "17"}, headers={"HX-Request": "true"})
+    assert "wins with" not in fewer.text and "cannot be ruled" not in fewer.text
+
+
+def test_without_javascript_the_last_tap_goes_to_the_ruling(client):
+    data = {"edition": "classic", "price": "19", "card_1": "24", "card_2": "15", "card_3": "17"}
+
+    response = client.get(URL, {**data, "card": "32"})
+
+    assert response.status_code == 302
+    location = response["Location"]
+    assert location.endswith("#result") and "card_4=32" in location and "draft" not in location
+    assert "Player 3 wins with the 17" in client.get(location).text
+
+
+def test_after_a_two_bottle_sale_the_german_page_says_the_dearer_price(client):
+    data = {"edition": "matagot", "half_cards": "on", "price": "15", "second_price": "19"}
+    data.update({f"card_{i}": card for i, card in enumerate(["12", "10", "30", "32", "36"], 1)})
+
+    response = client.get(URL, data, headers={"Accept-Language": "de"})
+
+    assert response.status_code == 200
+    assert (
+        "Die 12 ist die höchste Karte unter dem Preis 19: Spieler 1 gewinnt den Stich und "
+        "Flasche 2, die teurere; der nächste Stich wird zum Preis 15 gespielt, dem der jetzt "
+        "teureren Flasche (15 und 12)."
+    ) in response.text
+    assert "Neuer Preis: <strong>15</strong>" in response.text

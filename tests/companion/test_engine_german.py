@@ -14,9 +14,10 @@ import pytest
 from django.test import Client
 from django.utils import translation
 
-from companion.present import face, led_view
+from companion.present import face
 from companion.replay import game_state
-from companion.texts import FRAMES, in_words, say
+from companion.screens.play import led_view
+from companion.texts import CHANGES, FRAMES, in_words, say
 from scoring.cards import card_code, deck_for
 from scoring.findings import RuleError
 from scoring.record import parse_record, replay
@@ -30,7 +31,7 @@ from tests.scoring.test_texts import SAID, said
 pytestmark = pytest.mark.django_db
 
 CATALOGUE = Path(__file__).resolve().parents[2] / "companion/locale/de/LC_MESSAGES/django.po"
-ENGLISH = {*TEMPLATES.values(), *FRAMES.values()}
+ENGLISH = {*TEMPLATES.values(), *FRAMES.values(), *CHANGES.values()}
 FIRST_TRICK = ("24", "15", "17")
 """Betty, Christian, Adam: Adam wins with the 17, below the price 19."""
 
@@ -199,7 +200,7 @@ def test_a_card_face_names_its_colour_in_the_readers_language():
     assert ", Blau, " in german_face.words
     assert german_face.css == english_face.css == "suit-blue"
     assert ", blue, " in english_face.words
-    assert (led["name"], led["css"]) == ("Blau", "suit-blue")
+    assert (led.name, led.css) == ("Blau", "suit-blue")
 
 
 def dispute_in_german(*cards: str):

@@ -125,7 +125,7 @@ def test_the_engines_finding_is_said_beside_the_field_it_concerns(editor, sent, 
 
 
 def test_the_quick_entrys_fields_are_found_from_the_engines_codes(editor):
-    from companion.round_screen import quick_form
+    from companion.screens.round import quick_form
     from scoring.findings import QuickRoundError
     from scoring.texts import Text
 

@@ -6,9 +6,12 @@ in the history, taken back by one Undo; the engine judges the result."""
 from __future__ import annotations
 
 import re
+import uuid
 
 import pytest
+from django.test import Client
 
+from companion import actions
 from companion.models import Change
 from tests.companion.conftest import Seat, rounds_of, text
 from tests.companion.tables import cards_of, game_for, simulated
@@ -56,8 +59,8 @@ def test_a_revoke_opens_its_trick_with_the_player_chosen(editor):
 
     trick_1 = editor.url("fix_trick", 1, 1) + "?at=1"
     assert (
-        f'href="{trick_1}" hx-get="{trick_1}" aria-label="Open trick 1 (Christian\'s 15)">'
-        "Open trick 1</a>"
+        f'href="{trick_1}" hx-get="{trick_1}" aria-label="Open trick 1: 15 (Christian\'s card)">'
+        "Trick 1: 15</a>"
     ) in page
     opened = text(editor.client.get(trick_1, headers={"HX-Request": "true"}))
     assert 'name="position" value="1" checked' in opened
@@ -72,7 +75,10 @@ def test_a_card_from_another_trick_swaps_places_in_one_change(editor):
     assert tricks(editor) == [["24", "8", "17"], ["4", "6", "15"]]
     what = "Swapped Christian's 15 in trick 1 and Christian's 8 in trick 2 of round 1"
     assert f"↶ Undo: {what}" in text(response)
-    assert list(Change.objects.values_list("what", flat=True).order_by("-number"))[0] == what
+    last = Change.objects.order_by("-number").first()
+    moved = {"player": "Christian", "was": "15", "trick": 1, "other": "Christian", "now": "8"}
+    moved.update(other_trick=2, round=1)
+    assert (last.code, last.values) == ("cards.swapped_tricks", moved)
     assert "Revoke?" not in text(response)  # the engine judged it again
 
 
@@ -93,10 +99,11 @@ def test_a_card_of_the_same_trick_swaps_within_it(editor):
 
     editor.post("fix_trick", {"position": 0, "card": "17"}, 1, 1, htmx=True)
 
-    assert tricks(editor) == [["17", "15", "24"], ["4", "6", "8"]]
-    assert Change.objects.order_by("-number").first().what == (
-        "Swapped Betty's 24 and Adam's 17 in trick 1 of round 1"
-    )
+    # Betty's 17 wins trick 1 now: she leads trick 2, each card with its player
+    assert tricks(editor) == [["17", "15", "24"], ["6", "8", "4"]]
+    last = Change.objects.order_by("-number").first()
+    moved = {"player": "Betty", "was": "24", "other": "Adam", "now": "17", "trick": 1, "round": 1}
+    assert (last.code, last.values) == ("cards.swapped", moved)
 
 
 def test_a_card_not_played_yet_takes_the_place_and_the_old_one_leaves(editor):
@@ -239,3 +246,126 @@ def test_an_undo_says_what_it_changed_in_the_round(editor):
     page = text(response)
     assert "Undone: Deleted trick 1 of round 1" in page
     assert "Round 1, trick 1: Adam wins it" in page  # read again as played
+
+
+# Betty leads: Adam's 17 wins trick 1; Christian's 16 trick 2; Christian
+# leads trick 3 with his 13 (Adam 5, Betty 10) and wins it.
+THREE_TRICKS = ("24", "15", "17", "4", "6", "16", "13", "5", "10")
+TRICK_3_LED_BY_BETTY = (
+    "Round 1, trick 3 is now led by Betty: Adam wins it with 5 now (before: Christian);"
+    " the price after it is 5, not 13."
+)
+
+
+def test_a_fix_that_changes_an_earlier_winner_keeps_christians_13_with_christian(editor):
+    editor.play(*THREE_TRICKS)
+
+    # Christian's 16 in trick 2 was a 32: Betty's 6 wins trick 2 and leads trick 3
+    response = editor.post("fix_trick", {"position": 2, "card": "32"}, 1, 2, htmx=True)
+
+    assert response.status_code == 200
+    assert tricks(editor) == [["24", "15", "17"], ["4", "6", "32"], ["10", "13", "5"]]
+    page = text(response)
+    assert (
+        "Round 1, trick 2: Betty wins it now (before: Christian); the price after it is 6,"
+        " not 16."
+    ) in page
+    assert TRICK_3_LED_BY_BETTY in page
+    trick_3 = text(editor.get("fix_trick", 1, 3, htmx=True))
+    names = re.findall(r'<span class="slot-name">(\w+)</span>', trick_3)
+    assert names == ["Betty", "Christian", "Adam"]
+    assert where(trick_3, "13") == "Christian, this trick"
+    assert where(trick_3, "5") == "Adam, this trick"
+
+
+def test_the_answer_names_the_later_trick_in_german(editor):
+    editor.play(*THREE_TRICKS)
+    editor.game.refresh_from_db()
+
+    response = editor.client.post(
+        editor.url("fix_trick", 1, 2),
+        {"version": editor.game.version, "key": uuid.uuid4().hex, "position": 2, "card": "32"},
+        headers={"HX-Request": "true", "Accept-Language": "de-DE,de;q=0.9"},
+    )
+
+    assert response.status_code == 200
+    assert (
+        "Runde 1, Stich 3: jetzt spielt Betty aus, und Adam gewinnt ihn mit der 5 jetzt"
+        " (vorher: Christian); der Preis danach ist 5, nicht 13."
+    ) in text(response)
+
+
+def test_one_undo_takes_back_the_fix_and_the_tricks_played_again(editor):
+    editor.play(*THREE_TRICKS)
+    editor.post("fix_trick", {"position": 2, "card": "32"}, 1, 2, htmx=True)
+
+    response = editor.post("undo", htmx=True)
+
+    assert response.status_code == 200
+    assert tricks(editor) == [["24", "15", "17"], ["4", "6", "16"], ["13", "5", "10"]]
+
+
+def test_a_lead_whose_player_comes_later_now_is_taken_back_and_said(editor):
+    editor.play(*THREE_TRICKS, "33")  # Christian, who won trick 3, leads trick 4
+
+    response = editor.post("fix_trick", {"position": 2, "card": "32"}, 1, 2, htmx=True)
+
+    assert response.status_code == 200
+    assert tricks(editor)[3:] == []  # Adam leads trick 4 now
+    assert (
+        "Round 1, trick 4: Adam leads it now, so Christian's 33 is taken back; enter it again"
+        " at Christian's turn."
+    ) in text(response)
+    assert "Adam's card" in text(editor.get("round"))
+
+
+LOPAKA_HAND = ["2", "6", "7", "9", "11", "20", "21", "25", "31", "33", "37"]
+
+
+def test_a_lopaka_round_fix_that_changes_a_winner_is_made_and_lopaka_plays_again(client):
+    game = actions.create_game(players=["Ann", "Ben"], variant="lopaka", first_dealer=0)
+    seat = Seat(client, game, game.edit_token)
+    assert seat.post("known_hand", {"seat": 2, "cards": LOPAKA_HAND}).status_code == 302
+    # Ben 29, Lopaka 37, Ann 16; Ann 27, Ben 32, Lopaka 6; Lopaka 33, Ann 35, Ben 23
+    seat.play("29", "16", "27", "32", "35", "23")
+    assert tricks(seat) == [["29", "37", "16"], ["27", "32", "6"], ["33", "35", "23"]]
+
+    # Ben's 29 was a 17: his 17 wins trick 1 if Lopaka plays low, as his rules say
+    response = seat.post("fix_trick", {"position": 0, "card": "17"}, 1, 1, htmx=True)
+
+    assert response.status_code == 200, text(response)
+    assert tricks(seat) == [["17", "6", "16"], ["32", "20", "27"], ["23", "37", "35"], ["33"]]
+    page = text(response)
+    assert (
+        "Round 1, trick 1: Lopaka now plays 6 (before: 37). Lopaka must follow blue and none"
+        " of his cards can win the trick: he plays his lowest, 6."
+    ) in page
+    assert "Round 1, trick 4: Lopaka now plays 33. Lopaka leads his highest card, 33." in page
+    assert "Round 1, trick 2 is now led by Ben: " in page
+
+
+def test_a_fix_of_an_earlier_round_says_what_it_did_in_german(client):
+    record = simulated("classic", 3, rounds=2, seed=3)
+    game = game_for(record)
+    seat = Seat(client, game, game.edit_token)
+    seat.play(*cards_of(record["rounds"][0]))
+    seat.post("confirm_round")
+    seat.client = Client(headers={"Accept-Language": "de"})
+
+    moved = seat.post("fix_trick", {"position": 0, "card": "32"}, 1, 2)
+
+    page = text(seat.client.get(moved["Location"]))
+    assert moved.status_code == 302
+    assert "in Stich 2 und 32 von " in page
+    assert " in Stich 5 von Runde 1 getauscht" in page
+    assert "Swapped" not in page
+
+
+def test_a_trick_is_corrected_in_place_only(editor):
+    # the old page of its own for a trick's cards (edit_trick) is gone
+    editor.play("24", "15", "17")
+
+    response = editor.client.get(f"/g/{editor.token}/rounds/1/tricks/1/edit/")
+
+    assert response.status_code == 404
+    assert editor.get("fix_trick", 1, 1).status_code == 200

@@ -26,6 +26,7 @@ from companion.models import Game
 from companion.replay import game_state, record_data
 from scoring.cards import card_code, deck_for
 from scoring.tricks import rule_trick
+from scoring.variants import trick_sizes
 from tests.companion.app_routes import game_routes, make_game
 from tests.companion.crawl import STAGES, FormSpec, every_form, mutating_routes
 
@@ -301,8 +302,8 @@ def test_dispute_answers_what_the_engine_says(edition, data):
     cards = data.draw(
         st.lists(
             st.sampled_from([c for c in deck.cards if c != price]),
-            min_size=2,
-            max_size=6,
+            min_size=trick_sizes(deck)[0],
+            max_size=trick_sizes(deck)[-1],
             unique=True,
         ),
         label="cards",

@@ -29,6 +29,8 @@ TRICK = {
     "card_1": "2.5",
     "card_2": "7",
     "card_3": "9",
+    "card_4": "20",
+    "card_5": "30",
     "name_1": "Anna",
     "name_2": "Bernd",
     "name_3": "Clara",

@@ -10,12 +10,14 @@ Christian and Doris; round 3 entered quickly), played to 300.
 from __future__ import annotations
 
 import html
+import json
 import re
 from html.parser import HTMLParser
 
 import pytest
 from django.urls import reverse
 
+from companion import actions
 from companion.actions import create_group
 from companion.transfer import import_record
 from tests.scoring.test_night import NIGHT
@@ -191,3 +193,52 @@ def test_the_game_page_in_german_reads_the_nights_figures(client, game):
     assert "Ziel: wer zuerst 300 Münzen hat" in page
     assert "Flasche gekauft" in page
     assert "Die Partie bisher" in page
+
+
+SCRIPT_ENGLISH = (
+    *ENGLISH,
+    "card",
+    "cards",
+    "'s card",
+    "sending",
+    "Sending",
+    "wait",
+    "waits",
+    "Send",
+    "Discard",
+    "refused",
+    "stored",
+    "Next",
+    "connection",
+    "link",
+)
+"""English words the round screen's scripts (static/js/round.js) would say."""
+
+
+def script_words(page: str) -> list[str]:
+    """What the round screen's scripts may show: their texts (#imp-texts)
+    and whose card each slot asks for once the cards before it wait."""
+    found = re.search(r'id="imp-texts" hidden data-texts="([^"]*)"', page)
+    assert found is not None
+    texts = json.loads(html.unescape(found.group(1)))
+    words = [value for key, value in texts.items() if key != "decimal"]
+    words = [item for value in words for item in (value if isinstance(value, list) else [value])]
+    slots = re.findall(r'<li class="slot[^"]*" data-asks="([^"]*)"', page)
+    assert len(slots) == len(NAMES)
+    return [*words, *(html.unescape(slot) for slot in slots)]
+
+
+def test_the_round_screens_scripts_speak_german(client):
+    game = actions.create_game(players=list(NAMES), variant="classic")
+
+    page = client.get(reverse("imp:round", args=[game.edit_token]), headers=GERMAN).text
+    said = script_words(page)
+
+    english = [
+        text
+        for text in said
+        for word in SCRIPT_ENGLISH
+        if re.search(rf"(?<![\w']){re.escape(word)}(?![\w])", re.sub(r"%\(\w+\)s", "·", text))
+    ]
+    assert english == [], said
+    assert sorted(said[-len(NAMES) :]) == [f"Karte von {name}" for name in NAMES]

@@ -39,7 +39,7 @@ def entries(seat: Seat) -> list[tuple]:
             "open_hands",
             "quick",
             "confirmed",
-            "dismissed_warnings",
+            "settled_revokes",
         )
     )
 
@@ -58,6 +58,12 @@ def played(client) -> Seat:
 def lopaka(client) -> Seat:
     game = LopakaGameFactory()
     return Seat(client, game, game.edit_token)
+
+
+def last_change(seat: Seat) -> tuple[str, dict]:
+    """The code and values of the game's last change, as stored."""
+    last = Change.objects.filter(game=seat.game).last()
+    return last.code, last.values
 
 
 def undone_and_redone(seat: Seat, name: str, data: dict, *args) -> tuple[list, list]:
@@ -81,7 +87,7 @@ def test_a_card_is_undone_and_redone(editor):
 
     undone_and_redone(editor, "play_card", {"card": "4"})
 
-    assert Change.objects.filter(game=editor.game).last().what == "Adam's 4 in trick 2"
+    assert last_change(editor) == ("card.played", {"player": "Adam", "card": "4", "trick": 2})
 
 
 def test_undo_the_last_card_is_undone_and_redone(editor):
@@ -89,7 +95,8 @@ def test_undo_the_last_card_is_undone_and_redone(editor):
 
     undone_and_redone(editor, "undo_card", {})
 
-    assert Change.objects.filter(game=editor.game).last().what == "Took back Adam's 17 in trick 1"
+    taken = {"player": "Adam", "card": "17", "trick": 1}
+    assert last_change(editor) == ("card.taken_back", taken)
 
 
 def test_a_known_hand_is_undone_and_redone_with_lopakas_cards(lopaka):
@@ -112,14 +119,14 @@ def test_a_quick_entry_is_undone_and_redone(editor):
 
     assert before[0][6] is None
     assert after[0][6]["bottle"] == ["Christian"]
-    assert Change.objects.filter(game=editor.game).last().what == "Quick entry of round 1"
+    assert last_change(editor) == ("quick.entered", {"round": 1})
 
 
 def test_a_dealer_change_is_undone_and_redone(editor):
     before, after = undone_and_redone(editor, "set_dealer", {"seat": 2})
 
     assert (before[0][1], after[0][1]) == (None, 2)
-    assert Change.objects.filter(game=editor.game).last().what == "Christian deals round 1"
+    assert last_change(editor) == ("dealer.set", {"player": "Christian", "round": 1})
 
 
 def test_confirming_is_undone_and_the_next_round_disappears(played):
@@ -127,7 +134,7 @@ def test_confirming_is_undone_and_the_next_round_disappears(played):
 
     assert [row[0] for row in before] == [1]
     assert [(row[0], row[7]) for row in after] == [(1, True), (2, False)]
-    assert Change.objects.filter(game=played.game).last().what == "Confirmed round 1"
+    assert last_change(played) == ("round.confirmed", {"round": 1})
 
 
 def test_confirming_undone_then_redone_offers_the_next_round(played):
@@ -144,18 +151,21 @@ def test_letting_a_revoke_stand_is_undone_and_redone(editor):
 
     before, after = undone_and_redone(editor, "dismiss_warnings", {})
 
-    assert (before[0][8], after[0][8]) == (0, 1)
+    settled = {"player": "Christian", "trick": 1, "card": "15", "later_trick": 2, "later_card": "8"}
+    assert (before[0][8], after[0][8]) == ([], [settled])
+    assert last_change(editor) == ("revoke.settled", {"player": "Christian", "round": 1})
 
 
-def test_a_corrected_trick_is_undone_and_redone(editor):
+def test_a_fixed_trick_is_undone_and_redone(editor):
     editor.play(*FIRST_TRICK)
 
-    before, after = undone_and_redone(
-        editor, "edit_trick", {"card_0": "24", "card_1": "18", "card_2": "17"}, 1, 1
-    )
+    before, after = undone_and_redone(editor, "fix_trick", {"position": 1, "card": "18"}, 1, 1)
 
     assert (before[0][2], after[0][2]) == ([["24", "15", "17"]], [["24", "18", "17"]])
-    assert Change.objects.filter(game=editor.game).last().what == "Corrected trick 1 of round 1"
+    assert last_change(editor) == (
+        "card.replaced",
+        {"player": "Christian", "was": "15", "trick": 1, "now": "18", "round": 1},
+    )
 
 
 def test_a_deleted_trick_is_undone_and_redone(editor):
@@ -164,18 +174,18 @@ def test_a_deleted_trick_is_undone_and_redone(editor):
     before, after = undone_and_redone(editor, "delete_trick", {}, 1, 1)
 
     assert (len(before[0][2]), len(after[0][2])) == (2, 1)
-    assert Change.objects.filter(game=editor.game).last().what == "Deleted trick 1 of round 1"
+    assert last_change(editor) == ("trick.deleted", {"trick": 1, "round": 1})
 
 
 def test_a_refused_change_is_not_kept_in_the_history(played):
     played.post("confirm_round")
-    kept = list(Change.objects.filter(game=played.game).values_list("what", flat=True))
+    kept = list(Change.objects.filter(game=played.game).values_list("code", "values"))
 
     # a confirmed round cannot lose a trick: the engine refuses it
     assert played.post("delete_trick", {}, 1, 4).status_code == 400
 
-    assert list(Change.objects.filter(game=played.game).values_list("what", flat=True)) == kept
-    assert kept[-1] == "Confirmed round 1"
+    assert list(Change.objects.filter(game=played.game).values_list("code", "values")) == kept
+    assert kept[-1] == ("round.confirmed", {"round": 1})
 
 
 def test_undo_back_to_a_change_undoes_every_later_one_each_redone_in_order(editor):
@@ -185,7 +195,7 @@ def test_undo_back_to_a_change_undoes_every_later_one_each_redone_in_order(edito
     middle = entries(editor)
     editor.play("17")
     end = entries(editor)
-    second = Change.objects.get(game=editor.game, what="Christian's 15 in trick 1")
+    second = Change.objects.get(game=editor.game, values__card="15")
 
     assert editor.post("undo", {"back_to": second.number}).status_code == 302
     assert entries(editor) == start

@@ -73,17 +73,17 @@ def test_the_same_key_with_another_dealer_is_a_409(editor):
     assert editor.game.rounds.get().dealer == 2
 
 
-def test_a_corrected_trick_sent_again_with_other_cards_is_a_409(editor):
+def test_a_fixed_trick_sent_again_with_another_card_is_a_409(editor):
     editor.play("24", "15", "17")
     editor.game.refresh_from_db()
     key = uuid.uuid4().hex
-    cards = {"card_0": "24", "card_1": "15", "card_2": "16"}
-    assert send(editor, "edit_trick", cards, key, 1, 1).status_code == 302
+    fix = {"position": 2, "card": "16"}
+    assert send(editor, "fix_trick", fix, key, 1, 1).status_code == 302
 
-    response = send(editor, "edit_trick", {**cards, "card_2": "18"}, key, 1, 1)
+    response = send(editor, "fix_trick", {**fix, "card": "18"}, key, 1, 1)
 
     assert response.status_code == 409
-    assert REUSED.format("other cards") in text(response)
+    assert REUSED.format("another card") in text(response)
     assert editor.game.rounds.get().tricks == [["24", "15", "16"]]
 
 

@@ -47,7 +47,7 @@ def test_a_card_sent_for_the_play_region_answers_only_what_a_card_changes(editor
     assert f'data-version="{editor.game.version}"' in text
     assert 'id="round"' not in text and "Someone else deals" not in text
     assert '<section class="status" id="round-status"' in text  # the coins so far
-    assert '<span id="tricks-count">2</span>' in text
+    assert '<span id="tricks-count" hx-swap-oob="true">2</span>' in text
     assert "Trick 2 of 11 · <span class=\"led\">Led: " in text
     assert "<strong>red</strong>" in text  # the engine's led colour: 33 is red
     assert "Adam's card" not in text and "Betty's card" in text
@@ -84,6 +84,9 @@ def test_the_rounds_last_card_for_the_play_region_answers_the_whole_round(editor
     assert response.status_code == 200
     assert response.text.lstrip().startswith('<section id="round"')
     assert "Confirm round 1" in response.text
+    # htmx swaps it in place of the whole round, not of the play, at once
+    assert response["HX-Retarget"] == "#round"
+    assert response["HX-Reswap"] == "outerHTML settle:0ms"
 
 
 def test_the_tricks_list_when_opened(editor):
@@ -131,7 +134,7 @@ def test_the_tricks_list_of_an_unknown_game_is_404(client, db):
 def test_a_game_page_visit_writes_the_session_once(editor, django_assert_num_queries):
     editor.get("game")  # remembered: the session is written
 
-    with django_assert_num_queries(3):  # session, game, rounds
+    with django_assert_num_queries(2):  # session, game (its replay is in the cache)
         response = editor.get("game")
 
     assert response.status_code == 200

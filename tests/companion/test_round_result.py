@@ -42,7 +42,10 @@ def test_the_last_trick_shows_the_result_with_reasons(played):
     assert f"holds <strong>{state.penalty}</strong> coins" in page
     names = state.shape.names
     for line in state.outcome.lines:
-        assert str(reason(line, names, state.trick_points[line.player], state.penalty)) in page
+        why = reason(
+            line, names, state.trick_points[line.player], state.penalty, played.game.edition
+        )
+        assert str(why) in page
     assert "Confirm round 1" in page
 
 

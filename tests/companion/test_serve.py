@@ -169,6 +169,7 @@ def test_a_phone_on_the_local_network_starts_a_game(other_host, tmp_path):
     env.update(
         DATABASE_URL=f"sqlite:///{tmp_path / 'table.sqlite3'}",
         SECRET_KEY_FILE=str(tmp_path / "secret"),
+        STATIC_ROOT=str(tmp_path / "static"),
         PYTHONUNBUFFERED="1",
     )
     command = [sys.executable, "-m", "companion.serve", "--port", str(port), "--address", address]

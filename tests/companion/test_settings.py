@@ -83,7 +83,7 @@ def test_development_defaults():
     assert values["DEBUG"] is True
     assert values["SECURE_SSL_REDIRECT"] is False
     assert values["SECURE_HSTS_SECONDS"] == 0
-    assert values["ENGINE"] == "companion.sqlite"  # Django's SQLite, writers queued
+    assert values["ENGINE"] == "django.db.backends.sqlite3"  # Django's own, no override
 
 
 def test_bad_values_fail_at_start_up():

@@ -48,7 +48,7 @@ def test_the_story_of_a_round_played_by_cards(seat):
     story = story_of(page)
 
     assert scores(page) == [("Adam", 38), ("Betty", 22), ("Christian", 14), ("Doris", -6)]
-    assert "|Trick 1|Doris|buys it at|18|from start price card|" in story
+    assert "|Trick 1|Doris|buys it at|18|from the start price card|" in story
     assert "|Trick 2|Adam|buys it at|15|from Doris|" in story
     assert "|Trick 3|Doris|buys it at|10|from Adam|" in story
     assert story.count("buys it at") == 3
@@ -57,6 +57,22 @@ def test_the_story_of_a_round_played_by_cards(seat):
     totals = re.findall(r"<li><span>([^<]+)</span> <strong>(-?\d+)</strong></li>", page)
     assert totals == [("Adam", "60"), ("Betty", "36"), ("Christian", "8"), ("Doris", "32")]
     assert "|Christian|deals next.|" in story
+
+
+def test_the_first_purchase_in_german_is_from_the_start_price_card(seat):
+    page = text(seat.client.get(seat.url("round_detail", 2), headers={"Accept-Language": "de"}))
+
+    assert "|Doris|kauft sie für|18|von der Startpreis-Karte|" in story_of(page)
+
+
+def test_a_matagot_story_buys_from_the_hell_card(client):
+    data = record("classic", FOUR, NIGHT, goal={"target": 300}, edition="matagot")
+    game = import_record(data)
+    story = story_of(text(Seat(client, game, game.edit_token).get("round_detail", 2)))
+
+    assert "|Trick 1|Doris|buys it at|18|from the Hell card|" in story
+    assert "|The Devil's Trick|" in story
+    assert "Imp's Trick" not in story
 
 
 def test_a_quick_round_tells_what_its_entries_tell(seat):

@@ -8,10 +8,12 @@ import re
 import uuid
 
 import pytest
+from django.test import Client
 
 from companion.models import Change
 from tests.companion.conftest import Seat, rounds_of, text
 from tests.companion.tables import cards_of, game_for, simulated
+from tests.factories import GameFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -171,19 +173,18 @@ def test_undo_and_redo_are_refused_to_the_view_link(editor, viewer, name, data):
 
 
 def test_a_correction_of_a_confirmed_round_can_be_undone_from_its_detail(client):
-    record = simulated("classic", 3, rounds=2, seed=11)
+    record = simulated("classic", 3, rounds=2, seed=3)
     game = game_for(record)
     seat = Seat(client, game, game.edit_token)
     seat.play(*cards_of(record["rounds"][0]))
     seat.post("confirm_round")
-    first = record["rounds"][0]["tricks"][0]
-    fields = {f"card_{index}": card for index, card in enumerate(first)}
+    first = record["rounds"][0]["tricks"]
 
-    response = seat.post("edit_trick", fields, 1, 1)
+    response = seat.post("fix_trick", {"position": 0, "card": first[0][0]}, 1, 2)
 
     assert response["Location"] == seat.url("round_detail", 1)
     detail = text(seat.get("round_detail", 1))
-    assert "↶ Undo: Corrected trick 1 of round 1" in detail
+    assert "↶ Undo: Swapped" in detail
     assert seat.post("undo").status_code == 302
     assert "↶ Undo: Confirmed round 1" in text(seat.get("round_detail", 1))
 
@@ -193,3 +194,57 @@ def test_the_viewer_sees_no_undo_on_a_rounds_detail(editor, viewer):
 
     assert "Undo:" not in text(viewer.get("round_detail", 1))
     assert "↶ Undo: Betty's 24 in trick 1" in text(editor.get("round_detail", 1))
+
+
+SHAPED = ["Took back Ann", "Ann's 17 in trick 3", "Confirmed round 2"]
+"""Names shaped like the history's words ("Took back Ann" deals first, so
+"Ann's 17 in trick 3" leads)."""
+
+
+def listed(page: str) -> list[str]:
+    """The history of changes as a person reads it, newest first."""
+    return re.findall(r"<li>([^<]+?)(?: <span| *\n *<form)", page.split("history-list")[1])
+
+
+def shaped_game(client: Client) -> Seat:
+    game = GameFactory(players=SHAPED)
+    return Seat(client, game, game.edit_token)
+
+
+def test_names_shaped_like_changes_are_said_whole_in_english_and_german(client):
+    seat = shaped_game(client)
+    german = Seat(Client(headers={"Accept-Language": "de"}), seat.game, seat.token)
+    seat.play("24", "15", "17")
+
+    english_page = text(seat.get("round"))
+    german_page = text(german.get("round"))
+    taken_back = text(german.post("undo_card", htmx=True))
+    undone = text(german.post("undo", htmx=True))
+
+    assert "↶ Undo: Took back Ann's 17 in trick 1" in english_page
+    assert listed(english_page) == [
+        "Took back Ann's 17 in trick 1",
+        "Confirmed round 2's 15 in trick 1",
+        "Ann's 17 in trick 3's 24 in trick 1",
+    ]
+    assert "↶ Rückgängig: 17 von Took back Ann in Stich 1" in german_page
+    assert listed(german_page) == [
+        "17 von Took back Ann in Stich 1",
+        "15 von Confirmed round 2 in Stich 1",
+        "24 von Ann's 17 in trick 3 in Stich 1",
+    ]
+    assert "↶ Rückgängig: Zurückgenommen: 17 von Took back Ann in Stich 1" in taken_back
+    assert "Zurückgenommen: Zurückgenommen: 17 von Took back Ann in Stich 1" in undone
+    assert "Undone: Took back Took back Ann's 17 in trick 1" in text(seat.get("round"))
+
+
+def test_a_dealer_named_like_a_change_is_said_whole_in_english_and_german(client):
+    game = GameFactory(players=SHAPED, first_dealer=1)
+    seat = Seat(client, game, game.edit_token)
+
+    english = text(seat.post("set_dealer", {"seat": 0}, htmx=True))
+    reader = Seat(Client(headers={"Accept-Language": "de"}), game, game.edit_token)
+    german = text(reader.get("round"))
+
+    assert "↶ Undo: Took back Ann deals round 1" in english
+    assert "↶ Rückgängig: Took back Ann gibt Runde 1" in german

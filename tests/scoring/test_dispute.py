@@ -17,9 +17,17 @@ from scoring.dispute import (
     WrongDeckForDispute,
     rule_disputed_trick,
 )
+from scoring.entries import RoundEntries
+from scoring.rounds import replay_round
 from scoring.texts import Text
+from scoring.tricks import sell
+from scoring.variants import Table, trick_sizes, variants_for
 
 NAMES = ["Adam", "Betty", "Christian", "Doris"]
+
+
+def codes(cards):
+    return tuple(card_code(card) for card in cards.split())
 
 
 def rule(cards, prices=("19",), edition="classic", half_cards=False, names=()):
@@ -50,21 +58,21 @@ def test_the_books_worked_example():
         # The highest card below the price wins the trick and the bottle.
         ("classic", False, ["19"], "2 15 17 32", "Player 3", ["17"], "The bottle is sold"),
         # Half cards rank between their neighbours, with the 54 cards.
-        ("matagot", True, ["19"], "18 18.5 2.5", "Player 2", ["18.5"], "The bottle is sold"),
+        ("matagot", True, ["19"], "18 18.5 2.5 30 31", "Player 2", ["18.5"], "The bottle is sold"),
         # With two bottles the dearer is sold; the other keeps its price.
         (
             "matagot",
             True,
             ["15", "19"],
-            "12 10 30",
+            "12 10 30 32 36",
             "Player 1",
             ["15", "12"],
             "Bottle 2 (the dearer) is sold to Player 1: the price goes from 19 to 12.",
         ),
         # Both bottles may still lie on the 19, at the start of a round.
-        ("matagot", True, ["19", "19"], "20 3", "Player 2", ["3", "19"], "Bottle 1 (the"),
+        ("matagot", True, ["19", "19"], "20 3 21 22 23", "Player 2", ["3", "19"], "Bottle 1 (the"),
         # A blank second price is no second bottle.
-        ("classic", False, ["19", " "], "20 3", "Player 2", ["3"], "The bottle is sold"),
+        ("classic", False, ["19", " "], "20 3 21", "Player 2", ["3"], "The bottle is sold"),
         # A price of 1 cannot be undercut: the owner keeps the bottle.
         ("matagot", False, ["1"], "37 2 36", "Player 1", ["1"], "No bottle is sold"),
     ],
@@ -78,16 +86,19 @@ def test_rulings(edition, half, prices, cards, winner, after, bottle):
 
 
 def test_blank_places_are_skipped_but_keep_their_number():
-    ruling = rule_disputed_trick("classic", False, ["19"], ["24", "", "17"], ["Adam", "", ""])
+    ruling = rule_disputed_trick(
+        "classic", False, ["19"], ["24", "", "17", "20"], ["Adam", "", "", ""]
+    )
 
-    assert ruling.names == ("Adam", Text("dispute.player", number=3))
+    player = [Text("dispute.player", number=number) for number in (3, 4)]
+    assert ruling.names == ("Adam", *player)
     assert str(ruling.winner) == "Player 3"
 
 
 def test_names_are_cleaned_by_the_engine_rule():
-    ruling = rule("24 15", names=["  Zoe\u0308 ", "Betty"])
+    ruling = rule("24 15 17", names=["  Zoe\u0308 ", "Betty", "Cy"])
 
-    assert ruling.names == ("Zoë", "Betty")
+    assert ruling.names == ("Zoë", "Betty", "Cy")
 
 
 @pytest.mark.parametrize(
@@ -132,11 +143,14 @@ def test_names_are_cleaned_by_the_engine_rule():
         ("bridge", False, ["19"], "24 15", WrongDeckForDispute, "edition",
          "the edition must be classic or matagot, not 'bridge'"),
         ("classic", False, ["19"], "24", WrongCardCount, None,
-         "a trick has 2 to 6 cards, one a player, in the order they were played; 1 entered"),
+         "a trick with the 36-card classic deck has 3 or 4 cards, one a player, "
+         "in the order they were played; 1 entered"),
         ("classic", False, ["19"], "", WrongCardCount, None,
-         "a trick has 2 to 6 cards, one a player, in the order they were played; 0 entered"),
+         "a trick with the 36-card classic deck has 3 or 4 cards, one a player, "
+         "in the order they were played; 0 entered"),
         ("classic", False, ["19"], "1 2 3 4 5 6 7", WrongCardCount, None,
-         "a trick has 2 to 6 cards, one a player, in the order they were played; 7 entered"),
+         "a trick with the 36-card classic deck has 3 or 4 cards, one a player, "
+         "in the order they were played; 7 entered"),
     ],
 )  # fmt: skip
 def test_findings_name_the_place_and_say_why(edition, half, prices, cards, error, place, message):
@@ -173,7 +187,7 @@ def test_every_finding_is_reported_at_once():
 
 def test_a_bad_name_is_refused_with_its_place():
     with pytest.raises(NameRefused) as raised:
-        rule("24 15", names=["Adam", "Eve\u200b"])
+        rule("24 15 17", names=["Adam", "Eve\u200b"])
 
     assert raised.value.place == "name 2"
     assert str(raised.value) == (
@@ -187,9 +201,9 @@ def _table():
     two bottles whose prices are other cards of the deck or the 19."""
     deck = deck_for("matagot", 6)
     return st.tuples(
-        st.lists(st.sampled_from(deck.cards), min_size=4, max_size=8, unique=True),
+        st.lists(st.sampled_from(deck.cards), min_size=8, max_size=10, unique=True),
         st.integers(1, 2),
-        st.integers(2, 6),
+        st.integers(5, 6),
     ).map(lambda drawn: _split(*drawn))
 
 
@@ -206,7 +220,7 @@ def _split(drawn, bottles, size):
 @given(_table())
 def test_the_price_only_goes_down_and_bottles_never_share_one(table):
     prices, cards = table
-    if len(cards) < 2:
+    if len(cards) < 5:
         return
     ruling = rule_disputed_trick(
         "matagot", True, [card_text(p) for p in prices], [card_text(c) for c in cards], []
@@ -244,10 +258,10 @@ def test_card_choices_while_the_trick_is_tapped():
 @pytest.mark.parametrize(
     ("prices", "cards", "owners", "sentence"),
     [
-        (["17"], "24 15", ["Adam"], "The bottle is sold to Player 2, from Adam: the price"),
-        (["17"], "15 24", ["Player 1"], "The bottle stays with Player 1: the price goes from 17"),
-        (["12"], "24 32", ["Adam"], "No bottle is sold: no card is below the price. Adam keeps"),
-        (["12"], "24 32", [], "No bottle is sold: no card is below the price."),
+        (["17"], "24 15 30", ["Adam"], "The bottle is sold to Player 2, from Adam: the price"),
+        (["17"], "15 24 30", ["Player 1"], "The bottle stays with Player 1: the price goes from"),
+        (["12"], "24 32 30", ["Adam"], "No bottle is sold: no card is below the price. Adam"),
+        (["12"], "24 32 30", [], "No bottle is sold: no card is below the price."),
     ],
 )
 def test_the_bottle_sentence_names_the_owner(prices, cards, owners, sentence):
@@ -258,4 +272,87 @@ def test_the_bottle_sentence_names_the_owner(prices, cards, owners, sentence):
 
 def test_an_owner_s_name_is_checked_like_a_player_s():
     with pytest.raises(NameRefused, match="owner 1: the name"):
-        rule_disputed_trick("classic", False, ["17"], ["24", "15"], [], owners=["Eve\u200b"])
+        rule_disputed_trick(
+            "classic", False, ["17"], ["24", "15", "30"], [], owners=["Eve\u200b"]
+        )
+
+
+# --- the same rules as a round: the dearer bottle, real trick sizes (issue 20) -------
+
+
+def test_after_a_two_bottle_sale_the_next_trick_is_played_at_the_dearer_price():
+    ruling = rule("12 10 30 32 36", prices=["15", "19"], edition="matagot", half_cards=True)
+
+    assert ruling.trick.bottle == 1  # the dearer bottle, at 19, is the one sold
+    assert ruling.prices_after_text == ("15", "12")
+    assert card_text(ruling.next_price) == "15"
+    assert str(ruling.sentence) == (
+        "12 is the highest card below the price 19: Player 1 wins the trick and bottle 2, "
+        "the dearer; the next trick is played at 15, the dearer of the bottles now (15 and 12)."
+    )
+    assert "the price is now 12" not in str(ruling.sentence)
+
+
+def test_the_dispute_and_the_round_use_one_rule_for_a_two_bottle_sale():
+    """The replay of a second-bottle round and the dispute page give the
+    same bottle and the same next price for the same trick."""
+    table = Table.create(("A", "B", "C", "D", "E"), "second-bottle", edition="matagot")
+    tricks = (codes("15 30 32 34 36"), codes("12 10 33 35 20"))
+
+    played = replay_round(table, RoundEntries(dealer=0, tricks=tricks), 1, 0).tricks[1]
+    ruling = rule("12 10 33 35 20", prices=["15", "19"], edition="matagot", half_cards=True)
+
+    assert (played.bottle, card_text(played.price)) == (1, "15")
+    assert (ruling.trick.bottle, card_text(ruling.next_price)) == (1, "15")
+    assert sell(codes("15 19"), card_code("12")) == (1, codes("15 12"), card_code("15"))
+
+
+@pytest.mark.parametrize(
+    ("edition", "half", "prices", "cards", "message"),
+    [
+        ("classic", False, ["19"], "24 15",
+         "a trick with the 36-card classic deck has 3 or 4 cards, one a player, "
+         "in the order they were played; 2 entered"),
+        ("classic", False, ["19"], "24 15 17 32 30",
+         "a trick with the 36-card classic deck has 3 or 4 cards, one a player, "
+         "in the order they were played; 5 entered"),
+        ("matagot", False, ["19"], "24 15 17 32 30 2",
+         "a trick with the 36-card matagot deck has 3 or 4 cards, one a player, "
+         "in the order they were played; 6 entered"),
+        ("matagot", True, ["15", "19"], "12 10 30",
+         "a trick with the 54-card matagot deck has 5 or 6 cards, one a player, "
+         "in the order they were played; 3 entered"),
+        ("matagot", True, ["19"], "12 10 30 2",
+         "a trick with the 54-card matagot deck has 5 or 6 cards, one a player, "
+         "in the order they were played; 4 entered"),
+    ],
+)  # fmt: skip
+def test_a_trick_no_variant_has_is_refused(edition, half, prices, cards, message):
+    with pytest.raises(WrongCardCount) as raised:
+        rule(cards, prices, edition, half)
+
+    assert str(raised.value) == message
+
+
+def test_at_a_known_table_a_trick_has_its_players_cards():
+    with pytest.raises(WrongCardCount) as raised:
+        rule_disputed_trick("classic", False, ["19"], ["24", "15", "17"], [], players=4)
+
+    assert str(raised.value) == (
+        "at this table a trick has 4 cards, one a player, in the order they were played; "
+        "3 entered"
+    )
+    ruling = rule_disputed_trick("classic", False, ["19"], ["24", "15", "17"], [], players=3)
+    assert str(ruling.winner) == "Player 3"
+
+
+def test_trick_sizes_come_from_the_variants():
+    for players in (2, 3, 4, 5, 6):
+        for variant, layout in variants_for(players):
+            for edition in ("classic", "matagot") if players < 5 else ("matagot",):
+                names = tuple("ABCDEF"[:players])
+                table = Table.create(names, variant.name, layout and layout.name, edition)
+                assert table.shape(0).cards_per_trick in trick_sizes(table.deck)
+    assert trick_sizes(deck_for("classic", 4)) == (3, 4)
+    assert trick_sizes(deck_for("matagot", 4)) == (3, 4)
+    assert trick_sizes(deck_for("matagot", 6)) == (5, 6)

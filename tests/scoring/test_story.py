@@ -116,7 +116,7 @@ def test_a_team_partner_of_the_owner():
         "team with Christian, who owns the bottle: the team scores minus 22"
     )
     assert str(story.scores[2].reason) == (
-        "owns the bottle: minus the Imp's Trick's 22 coins = -22; team with Adam, "
+        "owns the bottle: minus the Devil's Trick's 22 coins = -22; team with Adam, "
         "who scores the same"
     )
 
@@ -136,7 +136,7 @@ def test_second_bottle_both_journeys():
     assert end(story, second) == ("Adam", "5")
     assert story.scores[0].bottles == 2
     assert str(story.scores[0].reason) == (
-        "owns both bottles: minus the Imp's Trick's 33 coins twice = -66"
+        "owns both bottles: minus the Devil's Trick's 33 coins twice = -66"
     )
     assert [card_text(card) for card in story.imps_trick] == [
         "33",
@@ -190,7 +190,9 @@ def test_a_quick_round_tells_its_owners_and_coins():
     assert story.coins == (40, 20, None, 50, 60)
     assert story.tricks_won is None
     assert [s.score for s in story.scores] == [40, 20, -15, 50, -15]
-    assert str(story.scores[2].reason) == "owns the bottle: minus the Imp's Trick's 15 coins = -15"
+    assert str(story.scores[2].reason) == (
+        "owns the bottle: minus the Devil's Trick's 15 coins = -15"
+    )
     assert story.scores[2].coins is None
     assert (story.dealer, story.next_dealer) == (4, 0)
 

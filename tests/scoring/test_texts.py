@@ -18,6 +18,7 @@ from scoring.changes import describe_changes
 from scoring.dispute import DisputeRuling, dispute_deck, rule_disputed_trick
 from scoring.entries import RoundEntries
 from scoring.findings import Finding, RuleError
+from scoring.fixes import keep_players
 from scoring.game import GameState
 from scoring.lopaka import lopaka_play
 from scoring.names import check_goal, check_group, check_players, clean_name
@@ -81,6 +82,25 @@ def game(*rounds, **fields):
     return scored(record(rounds, **fields))
 
 
+def refixed(variant, before, fixed):
+    """What a fix of round 1 says besides the changes of the replay."""
+    players = ("Ann", "Ben") if variant == "lopaka" else tuple(THREE)
+    table = Table.create(players, variant)
+    hand = {"lopaka_hand": codes("2 6 7 9 11 20 21 25 31 33 37")} if variant == "lopaka" else {}
+
+    def entries(tricks):
+        return RoundEntries(tricks=tuple(codes(trick) for trick in tricks), **hand)
+
+    return list(keep_players(table, 0, 1, entries(before), entries(fixed)).notes)
+
+
+def codes(text):
+    return tuple(card_code(card) for card in text.split())
+
+
+BH_KNOWN = ((0, codes("17 2 4 8 10 11 14 16")), (1, codes("24 6 20 27 21 23 26 29")))
+
+
 def dispute(cards, prices=("19",), edition="classic", half=False, names=(), owners=()):
     return rule_disputed_trick(
         edition, half, list(prices), cards.split(), list(names), owners=owners
@@ -93,13 +113,16 @@ def lopaka(hand, trick, edition="classic"):
     return lopaka_play(codes, played, card_code("19"), deck_for(edition, 2))[1]
 
 
-def line(how, result=40, bottles=0, partner=None, partner_result=None, has_bottle=False):
+def line(
+    how, result=40, bottles=0, partner=None, partner_result=None, has_bottle=False, edition=None
+):
     score = 2 * result if how == "alone" else result
     return reason(
         ScoreLine(0, result, bottles, partner, partner_result, has_bottle, how, score),
         ["Adam", "Betty"],
         None if bottles else result,
         13,
+        edition or "classic",
     )
 
 
@@ -345,9 +368,20 @@ SAID = {
     "one of two bottles sold": lambda: explain_play(
         TrickPlay(0, (0, 1), (48, 30), 1, 36, 0, 38, 0), ["Adam", "Betty"]
     ),
+    "two bottles: one sold, named": lambda: explain_play(
+        TrickPlay(0, (0, 1), (48, 30), 1, 30, 1, 38, 0), ["Adam", "Betty"], bottles=2
+    ),
+    "two bottles: one sold, the other now dearer": lambda: explain_play(
+        TrickPlay(0, (0, 1), (48, 30), 1, 36, 0, 38, 0), ["Adam", "Betty"], bottles=2
+    ),
+    "two bottles: neither sold": lambda: explain_play(
+        TrickPlay(0, (0, 1), (48, 64), 1, 38, None, 38, 0), ["Adam", "Betty"], bottles=2
+    ),
     "alone, doubled": lambda: line("alone"),
     "the bottle's owner": lambda: line("own", result=-13, bottles=1),
     "both bottles' owner": lambda: line("own", result=-26, bottles=2),
+    "the bottle's owner, matagot": lambda: line("own", -13, 1, edition="matagot"),
+    "both bottles' owner, matagot": lambda: line("own", -26, 2, edition="matagot"),
     "a team that owns the bottle": lambda: line("team", -13, 1, 1, -13, True),
     "a partner who owns the bottle": lambda: line("team", -13, 0, 1, -13, True),
     "a team": lambda: line("team", 40, 0, 1, 20),
@@ -379,6 +413,24 @@ SAID = {
     "a round no longer complete": lambda: describe_changes(
         scored(COMPLETE), scored(without_last_trick(COMPLETE))
     ),
+    # A fix that keeps every card with its player (section 9).
+    "a later trick led by another after a fix": lambda: describe_changes(
+        game(tricks("24 15 17", "4 6 16", "13 5 10")),
+        game(tricks("24 15 17", "4 6 32", "10 13 5")),
+    ),
+    "Lopaka's cards played again after a fix": lambda: refixed(
+        "lopaka", ("29 37 16", "27 32 6", "33 35 23"), ("17 37 16", "27 32 6", "33 35 23")
+    ),
+    "a finding in a trick led anew after a fix": lambda: keep_players(
+        Table.create(("Ann", "Ben"), "bright-house"),
+        0,
+        1,
+        RoundEntries(tricks=(codes("24 17 30 13"), codes("2 6 12 15")), open_hands=BH_KNOWN),
+        RoundEntries(tricks=(codes("24 17 18 13"), codes("2 6 12 15")), open_hands=BH_KNOWN),
+    ),
+    "a lead taken back after a fix": lambda: refixed(
+        "classic", ("24 15 17", "4 6 16", "13"), ("24 15 17", "4 6 32", "13")
+    ),
     # A disputed trick.
     "a blank name": lambda: dispute("24 15 17"),
     "one card": lambda: dispute("24"),
@@ -396,13 +448,18 @@ SAID = {
     "the price card played": lambda: dispute("24 17", prices=["17"]),
     "a card twice": lambda: dispute("24 24"),
     "two findings at once": lambda: dispute("19 19"),
-    "a name refused": lambda: dispute("24 15", names=["A\x01"]),
-    "an owner refused": lambda: dispute("24 15", owners=["A\x01"]),
-    "no bottle sold, the owner keeps it": lambda: dispute("24 32", prices=["17"], owners=["Adam"]),
-    "no bottle sold, owner unknown": lambda: dispute("24 32", prices=["17"]),
-    "sold from its owner": lambda: dispute("24 15", ["17"], names=["Ben", "Cy"], owners=["Ben"]),
-    "stays with its owner": lambda: dispute("15 24", ["17"], names=["Ben", "Cy"], owners=["Ben"]),
-    "the dearer of two sold": lambda: dispute("12 10 30", ["15", "19"], "matagot", True),
+    "a name refused": lambda: dispute("24 15 30", names=["A\x01"]),
+    "an owner refused": lambda: dispute("24 15 30", owners=["A\x01"]),
+    "no bottle sold, the owner keeps it": lambda: dispute(
+        "24 32 30", prices=["17"], owners=["Adam"]
+    ),
+    "no bottle sold, owner unknown": lambda: dispute("24 32 30", prices=["17"]),
+    "sold from its owner": lambda: dispute("24 15 30", ["17"], owners=["Ben"]),
+    "stays with its owner": lambda: dispute("15 24 30", ["17"], owners=["Player 1"]),
+    "the dearer of two sold": lambda: dispute("12 10 30 32 36", ["15", "19"], "matagot", True),
+    "a trick shorter than the table's": lambda: rule_disputed_trick(
+        "classic", False, ["19"], ["24", "15", "17"], [], players=4
+    ),
 }
 """Each path of the engine that says something, by what happens."""
 

@@ -1,0 +1,106 @@
+"""The verbs of the round being played: a card, its undo, a known hand.
+
+Each changes the last, unconfirmed round alone (:func:`apply_current`):
+the engine decides where a card goes, what a take-back removes and which
+cards Lopaka plays by himself (:mod:`scoring.entering`); these only store
+what it gives back and say it in the history's words.
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext
+
+from companion.actions.outcome import Done, Refused, Sent
+from companion.actions.saving import apply_current, open_round
+from companion.forms.stamp import Stamp
+from companion.models import Game, Round
+from companion.replay import CurrentRound, Latest, round_data
+from companion.texts import ChangeText, ChangeValue, say
+from scoring.cards import card_text
+from scoring.entering import NothingToTakeBack, Placed, lopaka_plays, play, take_back
+from scoring.entries import RoundEntries
+from scoring.record import parse_round
+from scoring.variants import LOPAKA
+
+
+def play_card(game: Game, stamp: Stamp, card: int, latest: Latest | None = None) -> Done:
+    """Enter the next card of the round being played (Lopaka then plays his
+    own); ``latest`` is that round as read with the game, if it was."""
+
+    def change(current: CurrentRound) -> Done:
+        open_round([current.row])
+        played = play(current.table, current.entries, current.state, card)
+        _store(current.row, played.entries)
+        done = Done(what=_card_words(current, played.card))
+        done.notes.extend(say(reason) for reason in played.reasons)
+        return done
+
+    return apply_current(game, stamp, change, Sent("play_card", (card,)), latest)
+
+
+def undo_card(game: Game, stamp: Stamp, latest: Latest | None = None) -> Done:
+    """Take back the last card entered, and the cards Lopaka played after it
+    (or the quick entry of an unconfirmed round); ``latest`` is that round
+    as read with the game, if it was."""
+
+    def change(current: CurrentRound) -> Done:
+        row = open_round([current.row], for_cards=False)
+        if row.quick is not None:
+            row.quick = None
+            return Done(what=ChangeText("quick.taken_back", {"round": row.number}))
+        try:
+            taken = take_back(current.table, current.entries, current.state)
+        except NothingToTakeBack:
+            raise Refused(gettext("There is no card to undo in this round.")) from None
+        _store(row, taken.entries)
+        words = _card_words(current, taken.cards[0])
+        return Done(what=ChangeText("card.taken_back", words.values))
+
+    return apply_current(game, stamp, change, Sent("undo_card", ()), latest)
+
+
+def set_known_hand(game: Game, stamp: Stamp, seat: int, cards: list[int]) -> Done:
+    """Enter a face-up hand: Lopaka's 11 cards (seat = number of players) or a
+    player's open hand (Bright House, Devil's Eye). No cards clears it."""
+
+    def change(current: CurrentRound) -> Done:
+        row = open_round([current.row])
+        texts = [card_text(card) for card in sorted(cards)] or None
+        players = list(game.players)
+        if seat == len(players):
+            row.lopaka_hand = texts
+        elif 0 <= seat < len(players):
+            hands = dict(row.open_hands or {})
+            if texts is None:
+                hands.pop(players[seat], None)
+            else:
+                hands[players[seat]] = texts
+            row.open_hands = hands or None
+        else:
+            raise Refused(gettext("There is no seat %(seat)s at this table.") % {"seat": seat})
+        owner = LOPAKA if seat == len(players) else players[seat]
+        hand = "hand.face_up" if seat == len(players) else "hand.open"
+        what = {"player": owner, "round": row.number}
+        done = Done(what=ChangeText(hand if texts else f"{hand}_cleared", what))
+        entries = parse_round(current.table, round_data(row), row.number)
+        lopaka = lopaka_plays(current.table, entries, row.number, current.dealer)
+        if lopaka.cards:  # his hand known now, Lopaka plays at once when it is his turn
+            _store(row, lopaka.entries)
+        done.notes.extend(say(reason) for reason in lopaka.reasons)
+        return done
+
+    return apply_current(game, stamp, change, Sent("set_known_hand", (seat, sorted(cards))))
+
+
+def _store(row: Round, entries: RoundEntries) -> None:
+    """Keep the engine's tricks in the round's row, as card texts."""
+    row.tricks = [[card_text(card) for card in cards] for cards in entries.tricks]
+
+
+def _card_words(current: CurrentRound, placed: Placed) -> ChangeText:
+    """A card as the history keeps it: "Betty's 17 in trick 3" (who played
+    it, as the engine's replay has it)."""
+    player = str(current.state.shape.names[placed.player])
+    card = card_text(placed.card)
+    values: dict[str, ChangeValue] = {"player": player, "card": card, "trick": placed.trick}
+    return ChangeText("card.played", values)

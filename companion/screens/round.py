@@ -1,0 +1,166 @@
+"""What the round screen shows, as values for its template: the round
+replayed through the engine, the forms it offers (quick entry, known hands,
+the dealer), and a fresh stamp for its forms. Nothing here decides a rule."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import partial
+from typing import Any
+
+from companion.access import Access
+from companion.forms import FreshStamp, QuickForm
+from companion.models import Game, Round
+from companion.present import Replay, Replayed, access_context, face, words_of
+from companion.replay import CurrentRound, RoundRow
+from companion.screens.fixing import fix_view
+from companion.screens.play import RoundView, TrickView, round_view
+from scoring.quick import quick_total
+from scoring.variants import LOPAKA
+
+STRIP = 4
+"""How many of the round's last tricks the play offers to fix in one tap."""
+
+
+def last_tricks(tricks: Sequence[TrickView]) -> list[TrickView]:
+    """The round's last tricks, one tap from being fixed."""
+    return list(tricks[-STRIP:])
+
+
+def quick_form(game: Game, data: Any = None) -> QuickForm:
+    """The quick entry of the round being played: each participant's coins,
+    the bottle owners, the Imp's Trick's coins."""
+    table = game.table
+    return QuickForm(
+        data,
+        initial=FreshStamp(game.version).initial(),
+        names=list(table.names),
+        bottles=table.variant.bottles,
+        lopaka=LOPAKA if table.variant.has_lopaka else None,
+        words=words_of(game),
+        total=quick_total(table),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class KnownHand:
+    """A face-up hand the table may enter in a round: whose (its ``seat``;
+    Lopaka's is after the players'), the place of its refusal (``at``), how
+    many cards, the cards stored (``selected``) and the cards shown ticked
+    (``chosen``: those stored, or those a refused entry sent)."""
+
+    seat: int
+    at: str
+    name: str
+    size: int
+    selected: frozenset[str]
+    chosen: frozenset[str]
+
+
+def known_hands(
+    replayed: Replay, row: Round | RoundRow, chosen: tuple[str, list[str]] | None = None
+) -> list[KnownHand]:
+    """The face-up hands the table may enter in this round, with their cards
+    (``selected``, as stored) and the cards shown ticked (``chosen``: those
+    stored, or, for the hand of a refused entry, the cards it sent:
+    ``chosen`` is that entry's (seat, cards) as sent)."""
+    table = replayed.table
+    variant = table.variant
+    stored: list[tuple[int, str, int, frozenset[str]]] = []
+    if variant.has_lopaka:
+        lopaka = frozenset(row.lopaka_hand or ())
+        stored.append((len(table.players), LOPAKA, table.shape(0).tricks, lopaka))
+    if variant.has_open_hands:
+        open_hands = row.open_hands or {}
+        for seat, name in enumerate(table.players):
+            cards = frozenset(open_hands.get(name, ()))
+            stored.append((seat, name, variant.open_hand_size, cards))
+    hands = []
+    for seat, name, size, selected in stored:
+        is_refused = chosen is not None and chosen[0] == str(seat)
+        shown = frozenset(chosen[1]) if chosen is not None and is_refused else selected
+        hands.append(KnownHand(seat, f"hand-{seat}", name, size, selected, shown))
+    return hands
+
+
+def lopaka_first(hands: list[KnownHand], view: RoundView) -> KnownHand | None:
+    """Lopaka's hand while it is to be entered first: a Lopaka round that is
+    not confirmed and has no hand, no card and no quick entry yet."""
+    if view.tricks or view.quick or view.complete or view.row.confirmed:
+        return None
+    return next((h for h in hands if h.name == LOPAKA and not h.selected), None)
+
+
+@dataclass(frozen=True, slots=True)
+class DealerChoice:
+    """A player who may be named the round's dealer (``selected``: the
+    dealer now)."""
+
+    seat: int
+    name: str
+    selected: bool
+
+
+def dealer_choices(replayed: Replay, view: RoundView) -> list[DealerChoice]:
+    """The players, for naming who deals the round (the dealer now is
+    selected); none once the round has a card or a quick entry."""
+    if view.tricks or view.quick or view.complete:
+        return []
+    dealer = view.state.shape.dealer
+    return [
+        DealerChoice(seat, name, seat == dealer) for seat, name in enumerate(replayed.table.players)
+    ]
+
+
+def round_replay(game: Game) -> Replay:
+    """What the round screen needs replayed: the round being played alone
+    while it is unfinished (its size does not grow with the game), else the
+    whole game (a complete round's result shows the game's totals)."""
+    current = CurrentRound.load(game)
+    if current is not None and not current.state.complete:
+        return current
+    return Replayed.of(game)
+
+
+def round_context(
+    access: Access,
+    replayed: Replay | None = None,
+    *,
+    fix: tuple[int, int | None] | None = None,
+    **extra: Any,
+) -> dict[str, Any]:
+    """Everything the round screen's template reads; with ``fix`` (a trick's
+    number, and the place in it chosen), that trick opened to be fixed in
+    place (:mod:`companion.screens.fixing`)."""
+    if replayed is None:
+        replayed = round_replay(access.game)
+    row = replayed.rounds[-1]
+    view = round_view(replayed, row)
+    hands = known_hands(replayed, row, extra.pop("chosen", None))
+    first = lopaka_first(hands, view)
+    next_dealer = None
+    if isinstance(replayed, Replayed):
+        next_dealer = replayed.table.players[replayed.state.next_dealer]
+    context = access_context(access)
+    context.update(
+        replayed=replayed,
+        words=words_of(access.game),
+        round=view,
+        next_dealer=next_dealer,
+        stamp=FreshStamp(access.game.version),
+        hands=[hand for hand in hands if hand is not first],
+        lopaka_first=first,
+        # the quick entry is offered only before the round's first card
+        quick_form=None if view.tricks or view.complete else quick_form(access.game),
+        quick_open=False,
+        dealers=dealer_choices(replayed, view),
+        deck=[face(replayed.deck, card) for card in replayed.deck.cards] if hands else [],
+        error="",
+        fixing=None if fix is None else fix_view(replayed, row, *fix, words_of(access.game)),
+        # the last tricks, one tap from being fixed (every trick: in the
+        # list); made when drawn (a template calls it), not for every answer
+        strip=partial(last_tricks, view.tricks),
+    )
+    context.update(extra)
+    return context

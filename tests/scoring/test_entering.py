@@ -1,0 +1,154 @@
+"""Entering a card and taking it back (scoring/entering.py; docs/rules.md,
+sections 3, 4 and 6): where the card goes, who played it, Lopaka's own
+cards, and a take-back that gives the round back as it was."""
+
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from scoring.cards import START_PRICE, card_code, dearer
+from scoring.entering import NothingToTakeBack, Placed, play, played_cards, take_back
+from scoring.entries import RoundEntries
+from scoring.findings import RuleError
+from scoring.prompt import next_card, whose_turn
+from scoring.record import parse_record
+from scoring.rounds import replay_round
+from scoring.simulate import simulate
+from scoring.tricks import sell
+from scoring.variants import Table
+from tests.setups import EVERY_SETUP
+
+THREE = ("Adam", "Betty", "Christian")
+
+
+def codes(*texts):
+    return tuple(card_code(text) for text in texts)
+
+
+def entered(table, tricks, dealer=0, **more):
+    entries = RoundEntries(tricks=tuple(codes(*trick) for trick in tricks), **more)
+    return entries, replay_round(table, entries, 1, dealer)
+
+
+@pytest.mark.parametrize(
+    ("tricks", "card", "player", "trick", "after"),
+    [
+        # the round's first card: the leader (left of the dealer) starts trick 1
+        ([], "24", "Betty", 1, [["24"]]),
+        # the trick is open: the card joins it, played by the next in order
+        ([["24", "15"]], "17", "Adam", 1, [["24", "15", "17"]]),
+        # the trick is complete: the card starts the next, led by its winner
+        ([["24", "15", "17"]], "32", "Adam", 2, [["24", "15", "17"], ["32"]]),
+        ([["24", "15", "17"], ["32"]], "8", "Betty", 2, [["24", "15", "17"], ["32", "8"]]),
+    ],
+)
+def test_a_card_goes_where_the_replay_says_the_next_card_goes(
+    tricks, card, player, trick, after
+):
+    table = Table.create(THREE, "classic")
+    entries, state = entered(table, tricks)
+    played = play(table, entries, state, card_code(card))
+    assert played.card == Placed(THREE.index(player), card_code(card), trick)
+    assert played.entries.tricks == tuple(codes(*cards) for cards in after)
+    assert played.lopaka == () and played.reasons == ()
+
+
+def test_taking_back_a_card_removes_the_last_card_and_an_emptied_trick():
+    table = Table.create(THREE, "classic")
+    entries, state = entered(table, [["24", "15", "17"], ["32"]])
+    taken = take_back(table, entries, state)
+    assert taken.entries.tricks == (codes("24", "15", "17"),)
+    assert taken.cards == (Placed(THREE.index("Adam"), card_code("32"), 2),)
+
+
+def test_nothing_to_take_back_in_a_round_without_cards():
+    table = Table.create(THREE, "classic")
+    entries, state = entered(table, [])
+    with pytest.raises(NothingToTakeBack, match="round 1 holds no card"):
+        take_back(table, entries, state)
+
+
+LOPAKA_HAND = codes("1", "3", "5", "7", "9", "11", "13", "22", "26", "30", "34")
+
+
+def test_lopaka_plays_his_own_card_after_the_table_s_and_is_taken_back_with_it():
+    table = Table.create(("Adam", "Betty"), "lopaka")
+    entries, state = entered(table, [], dealer=0, lopaka_hand=LOPAKA_HAND)
+    turn = whose_turn(state)
+    assert table.names[turn.player] != "Lopaka"
+    played = play(table, entries, state, card_code("24"))
+    assert [table.names[card.player] for card in played.lopaka] == ["Lopaka"]
+    assert played.lopaka[0].card in LOPAKA_HAND
+    assert len(played.reasons) == 1
+    after = replay_round(table, played.entries, 1, 0)
+    taken = take_back(table, played.entries, after)
+    assert taken.entries == entries
+    assert taken.cards == (played.card, *played.lopaka)
+
+
+def test_a_card_that_breaks_a_rule_is_the_replay_s_finding():
+    table = Table.create(("Adam", "Betty"), "lopaka")
+    entries, state = entered(table, [], lopaka_hand=LOPAKA_HAND)
+    with pytest.raises(RuleError, match="Lopaka"):
+        play(table, entries, state, LOPAKA_HAND[0])  # his card, in the table's hand
+
+
+@pytest.mark.parametrize(
+    ("prices", "card", "bottle", "after", "next_price"),
+    [
+        (["19"], "17", 0, ["17"], "17"),
+        (["15", "19"], "12", 1, ["15", "12"], "15"),
+        (["19", "15"], "17", 0, ["17", "15"], "17"),
+        (["15", "15"], "12", 0, ["12", "15"], "15"),  # a tie: the first bottle is sold
+    ],
+)
+def test_the_dearer_bottle_is_sold_and_the_next_trick_is_played_at_the_dearer(
+    prices, card, bottle, after, next_price
+):
+    assert dearer(codes(*prices)) == max(codes(*prices))
+    assert sell(codes(*prices), card_code(card)) == (bottle, codes(*after), card_code(next_price))
+
+
+def test_the_start_price_is_the_dearer_of_one_bottle():
+    assert dearer([START_PRICE]) == START_PRICE
+
+
+@st.composite
+def rounds_part_played(draw):
+    variant, players, teams, edition = draw(st.sampled_from(EVERY_SETUP))
+    seed = draw(st.integers(0, 2**32 - 1))
+    record = parse_record(simulate(variant, players, 1, seed, teams, edition))
+    whole = record.rounds[0]
+    cards = [card for trick in whole.tricks for card in trick]
+    count = draw(st.integers(0, len(cards) - 1))
+    return record, whole, cards, count
+
+
+def _first(whole, count):
+    """The round's entries with only its first ``count`` cards."""
+    tricks, left = [], count
+    for trick in whole.tricks:
+        if left <= 0:
+            break
+        tricks.append(trick[:left])
+        left -= len(trick)
+    return whole.with_tricks(tuple(tricks))
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(rounds_part_played())
+def test_play_then_take_back_gives_the_same_entries(part):
+    record, whole, cards, count = part
+    table = record.table
+    dealer = whole.dealer if whole.dealer is not None else record.first_dealer
+    entries = _first(whole, count)
+    state = replay_round(table, entries, 1, dealer)
+    ask = next_card(table, entries, state)
+    assume(ask is not None and ask.forced is None)  # the table enters this card
+    played = play(table, entries, state, cards[count])
+    after = replay_round(table, played.entries, 1, dealer)
+    assert played_cards(after)[count] == played.card
+    assert played_cards(after)[count + 1 :] == played.lopaka
+    taken = take_back(table, played.entries, after)
+    assert taken.entries == entries
+    assert taken.cards == (played.card, *played.lopaka)
