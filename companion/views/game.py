@@ -46,9 +46,13 @@ def game_standings(game: Game) -> dict[str, Any]:
     language, as its ETag (:func:`companion.access.etag_value`), with its
     view token (which no other game ever has). Every screen at a table
     polls the live standings: after a card, the first poll replays and the
-    others read the replay."""
+    others read the replay. (Not ``cache.get_or_set``: after storing a
+    value it reads it back, unpickling the whole replay once more.)"""
     key = f"imp:standings:{game.view_token}:{etag_value(game)}"
-    kept = cache.get_or_set(key, lambda: replay_standings(game), STANDINGS_SECONDS)
+    kept = cache.get(key)
+    if kept is None:
+        kept = replay_standings(game)
+        cache.set(key, kept, STANDINGS_SECONDS)
     return cast("dict[str, Any]", kept)
 
 
