@@ -22,6 +22,7 @@ Environment variables:
 """
 
 import os
+import tempfile
 from pathlib import Path
 
 import dj_database_url
@@ -191,6 +192,16 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
             "timeout": 10,
         }
     )
+    # The tests' database is a file, not Django's in-memory default: the
+    # live server of the browser tests would share that one connection
+    # between its request threads and the test itself, and two queries at
+    # once on it read each other's rows (an IndexError in a page now and
+    # then). With a file each thread has its own connection, as in serving.
+    # One file for each test process, in the temporary folder (two runs at
+    # once never share one; Django deletes it at the end of the run).
+    DATABASES["default"]["TEST"] = {
+        "NAME": str(Path(tempfile.gettempdir()) / f"bottle-imp-test-{os.getpid()}.sqlite3")
+    }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
