@@ -7,7 +7,8 @@ answers ``Cache-Control: no-store`` (the browser's HTTP cache never keeps
 it; the worker keeps its own copy only while this browser holds the game).
 
 Every page also tells the worker which links this browser's session holds
-(``X-Imp-Held``: the tokens of the games and groups it remembers) and the
+(``X-Imp-Held``: digests of the tokens of the games and groups it
+remembers) and the
 session's mark (``X-Imp-Mark``: a random value, also in the cookie
 ``imp_mark``, which page scripts can read). The worker drops a private copy
 whose link is no longer held (the game deleted, its link replaced) or that
@@ -17,6 +18,7 @@ the ``imp_mark`` cookie still names its session (cookies cleared: never).
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 from collections.abc import Callable
 from typing import Any
@@ -30,6 +32,13 @@ from companion.remembered import GROUPS_KEY, SESSION_KEY
 
 MARK_KEY = "imp_mark"
 """The session's mark, in the session and in the cookie of the same name."""
+
+
+def held_digests(held: list[str]) -> str:
+    """The held links as the worker is told them: the first 16 hex digits of
+    each token's SHA-256 (the worker hashes the token of a page's URL), so
+    that no header kept anywhere gives an edit link away."""
+    return " ".join(hashlib.sha256(token.encode()).hexdigest()[:16] for token in held)
 
 
 def held_tokens(request: HttpRequest) -> list[str]:
@@ -96,7 +105,7 @@ def tell_the_worker(request: HttpRequest, response: HttpResponse) -> None:
     as a cookie page scripts can read, set again while the session lasts)."""
     held = held_tokens(request)
     mark = session_mark(request, held)
-    response["X-Imp-Held"] = " ".join(held)
+    response["X-Imp-Held"] = held_digests(held)
     response["X-Imp-Mark"] = mark
     if mark and (request.COOKIES.get(MARK_KEY) != mark or request.session.modified):
         response.set_cookie(MARK_KEY, mark, **_cookie_options())

@@ -14,13 +14,14 @@
 // this browser's edit links) answer "Cache-Control: no-store": the browser's
 // HTTP cache never keeps them; this worker's copy is the deliberate one, and
 // only for the session that opened them:
-// - Every page says which links the session holds (X-Imp-Held: tokens) and
-//   the session's mark (X-Imp-Mark, also the cookie imp_mark). A private
-//   page is kept only if its link is held; each answer read online drops
+// - Every page says which links the session holds (X-Imp-Held: digests of
+//   the tokens, so that no kept header gives a link away) and the
+//   session's mark (X-Imp-Mark, also the cookie imp_mark). A private page
+//   is kept only if its link is held; each answer read online drops
 //   the private copies of links no longer held (the game deleted, its edit
 //   link replaced) and those kept for another mark (cookies were cleared:
 //   a new session). A home page kept for other links is fetched again.
-// - A page answering 404 or 410 drops every copy of its link.
+// - A page answering 404 or 410 drops its copy.
 // - Offline, the worker cannot read cookies, but the page can: a private
 //   copy is served with its mark on <body data-kept-for>; app.css hides it
 //   until js/offline.js finds the same mark in the imp_mark cookie. If the
@@ -116,12 +117,12 @@ async function keepUrl(url) {
 async function keep(url, response) {
   const pages = await caches.open(PAGES);
   if (response.status === 404 || response.status === 410) {
-    await dropLink(pages, url);
+    await pages.delete(url);
     return;
   }
   if (!response.ok || !(response.headers.get("content-type") || "").startsWith("text/html")) return;
   await learn(pages, response, url);
-  if (!isPrivate(response) || mayKeep(response, url)) {
+  if (!isPrivate(response) || await mayKeep(response, url)) {
     await pages.put(url, response);
   } else {
     await pages.delete(url);
@@ -137,22 +138,22 @@ function heldOf(response) {
 }
 
 // A private page is kept for its session's mark, and only while its link is held.
-function mayKeep(response, url) {
+async function mayKeep(response, url) {
   const token = linkOf(url);
-  return Boolean(response.headers.get("x-imp-mark")) && (token === null || heldOf(response).has(token));
+  return Boolean(response.headers.get("x-imp-mark")) && (token === null || heldOf(response).has(await digest(token)));
+}
+
+// How the server names a held link (companion/offline.py): the first 16 hex
+// digits of its token's SHA-256, so that no header gives a link away.
+async function digest(token) {
+  const bytes = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(token)));
+  return Array.from(bytes.slice(0, 8), (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
 // The token of a game's or a group's page ("/g/<token>/…", "/groups/<token>/…").
 function linkOf(url) {
   const found = new URL(url).pathname.match(/^\/(g|groups)\/([^/]+)\//);
   return found && found[2] !== "new" ? found[2] : null;
-}
-
-async function dropLink(pages, url) {
-  const token = linkOf(url);
-  for (const request of await pages.keys()) {
-    if (request.url === url || (token !== null && linkOf(request.url) === token)) await pages.delete(request);
-  }
 }
 
 // The links the session holds, from an answer read online: private copies
@@ -171,7 +172,7 @@ async function learn(pages, response, url) {
     if (!copy || !isPrivate(copy)) continue;
     const token = linkOf(request.url);
     const sameSession = copy.headers.get("x-imp-mark") === mark && mark !== "";
-    if (sameSession && (token === null ? copy.headers.get("x-imp-held") === held : tokens.has(token))) continue;
+    if (sameSession && (token === null ? copy.headers.get("x-imp-held") === held : tokens.has(await digest(token)))) continue;
     await pages.delete(request);
     if (sameSession && token === null && request.url !== url) again.push(request.url);
   }

@@ -219,3 +219,34 @@ def test_a_new_edit_link_leaves_no_copy_of_the_old_one(phone):
         assert page.locator("#not-live").is_visible()
     finally:
         phone.set_offline(False)
+
+
+COPY = """<!doctype html><html lang="en"><head><meta charset="utf-8">
+<link rel="stylesheet" href="/static/css/app.css">
+<script src="/static/js/offline.js" defer></script></head>
+<body data-offline="" data-kept-for="m4rk">
+<main><a id="edit" href="/g/secret/">the edit link</a></main></body></html>"""
+
+
+@pytest.mark.parametrize("cookie", [None, "another", "m4rk"])
+def test_a_private_copy_shows_only_to_its_session(browser, live_server, cookie):
+    """Where the worker cannot read cookies, the page checks the copy's mark
+    (a copy as the worker serves it, without the worker here)."""
+    context = browser.new_context(
+        viewport={"width": 360, "height": 780},
+        base_url=live_server.url,
+        service_workers="block",
+    )
+    try:
+        if cookie:
+            context.add_cookies([{"name": "imp_mark", "value": cookie, "url": live_server.url}])
+        page = context.new_page()
+        page.route(
+            "**/kept-copy/", lambda route: route.fulfill(body=COPY, content_type="text/html")
+        )
+        page.goto("/kept-copy/")
+        page.wait_for_function("document.readyState === 'complete'")
+        assert page.locator("#not-live").is_visible()
+        assert page.locator("#edit").is_visible() == (cookie == "m4rk")
+    finally:
+        context.close()
