@@ -8,6 +8,7 @@ hint of which part was wrong.
 from __future__ import annotations
 
 import secrets
+from contextvars import ContextVar
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -22,6 +23,11 @@ from django.views.decorators.http import condition
 from companion.models import Game, Group
 
 TOKEN_MAX = 64
+
+edit_link_opened: ContextVar[bool] = ContextVar("edit_link_opened", default=False)
+"""Whether the request being answered opened a game or group by its edit
+link: its answer then carries an edit token (companion.offline marks it
+``no-store``). Set by :func:`find_linked`, reset for each request."""
 
 
 class GameGone(Http404):
@@ -49,6 +55,7 @@ def find_linked[Linked: (Game, Group)](
     found = list(rows.filter(Q(edit_token=token) | Q(view_token=token)).order_by())
     for row in found:
         if secrets.compare_digest(row.edit_token, token):
+            edit_link_opened.set(True)
             return row, True
     for row in found:
         if secrets.compare_digest(row.view_token, token):

@@ -124,6 +124,10 @@ MIDDLEWARE = [
     # Content-Security-Policy on every page (SECURE_CSP below).
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # Pages of an edit link (and the home page's list of them) are no-store;
+    # every page tells the service worker which links this session holds.
+    # After the session (its changes are saved), before anything that renders.
+    "companion.offline.KeptPages",
     # The reader's language: the language cookie (the switch on every page),
     # else the browser's Accept-Language, else LANGUAGE_CODE. After the
     # session, before anything that renders text (CommonMiddleware's 404s).

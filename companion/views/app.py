@@ -22,12 +22,16 @@ SHELL = (
     "css/app.css",
     "django_htmx/htmx-2.min.js",
     "js/answers.js",
+    "js/entry.js",
     "js/offline.js",
+    "js/round.js",
+    "js/share.js",
     "js/wakelock.js",
     "icons/bottle.svg",
     "icons/icon-192.png",
 )
-"""What the app needs to open at all: cached when the worker is installed."""
+"""What the app needs to open at all, and the pages' scripts (the round
+screen's too, for its first visit offline): cached when the worker is installed."""
 
 
 @require_safe

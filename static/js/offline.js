@@ -1,7 +1,9 @@
-// The app without a connection: registers the service worker (/sw.js), and
-// says plainly when what the screen shows is not live — a page the service
-// worker took from this phone's copy (its <body data-offline>), or a page
-// whose connection dropped while it was open. Back online, a copy reloads.
+// The app without a connection: registers the service worker (/sw.js) and
+// has it keep the page it did not answer (the first visit); shows a private
+// copy only to the session it was kept for; and says plainly when what the
+// screen shows is not live — a page the service worker took from this
+// phone's copy (its <body data-offline>), or a page whose connection dropped
+// while it was open. Back online, a copy reloads.
 "use strict";
 
 (function () {
@@ -10,8 +12,42 @@
   const texts = block ? JSON.parse(block.dataset.texts) : {};
   const say = (key, english) => texts[key] || english;
 
+  // The imp_mark cookie: which session this browser has now ("" without one).
+  function currentMark() {
+    const found = document.cookie.split("; ").find((item) => item.startsWith("imp_mark="));
+    return found ? decodeURIComponent(found.slice("imp_mark=".length)) : "";
+  }
+
+  // A private copy (a page of an edit link, the home page) shown offline is
+  // hidden (app.css) until its mark is this session's; else every copy kept
+  // for another session is dropped and the page loads again (the worker then
+  // says it has nothing to show). See the header of templates/app/sw.js.
+  function checkKeptFor() {
+    const kept = document.body.dataset.keptFor;
+    if (kept === undefined) return;
+    if (kept && kept === currentMark()) {
+      document.body.dataset.keptOk = "";
+      return;
+    }
+    const worker = navigator.serviceWorker && navigator.serviceWorker.controller;
+    if (!worker) return;
+    navigator.serviceWorker.addEventListener("message", () => location.reload());
+    worker.postMessage({forget: currentMark()});
+  }
+
   if ("serviceWorker" in navigator) {
-    navigator.serviceWorker.register("/sw.js").catch(() => {});
+    // A page the worker did not answer (the first visit, or a forced
+    // reload) is not kept yet: once the worker is active, it fetches and
+    // keeps it (with the shell, cached on install).
+    const answered = Boolean(navigator.serviceWorker.controller);
+    navigator.serviceWorker.register("/sw.js")
+      .then(() => navigator.serviceWorker.ready)
+      .then((registration) => {
+        if (!answered && navigator.onLine && registration.active) {
+          registration.active.postMessage({keep: location.href});
+        }
+      })
+      .catch(() => {});
   }
 
   function banner(text) {
@@ -34,6 +70,7 @@
   }
 
   document.addEventListener("DOMContentLoaded", () => {
+    checkKeptFor();
     const copy = document.body.dataset.offline;
     if (copy !== undefined) {
       document.documentElement.classList.add("offline-copy");
