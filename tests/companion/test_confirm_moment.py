@@ -179,3 +179,15 @@ def test_the_story_puts_each_new_total_beside_the_score(confirmed, viewer):
 )
 def test_the_round_a_poll_shows_is_read_strictly(value, number):
     assert shown_round(value) == number
+
+
+def test_the_story_in_german(confirmed, viewer):
+    page = text(
+        viewer.client.get(
+            viewer.url("round_detail", 1) + "?confirmed", headers={"Accept-Language": "de"}
+        )
+    )
+
+    assert "Runde 1 ist bestätigt." in page
+    assert '<th scope="col">Diese Runde</th><th scope="col">Summe</th>' in page
+    assert "<h3>Warum diese Punkte</h3>" in page

@@ -98,3 +98,12 @@ def test_a_cards_answer_keeps_the_trick_just_played(editor):
     page = text(response)
     assert len(last_trick_slots(page)) == 3
     assert 'class="slots upcoming"' in page  # the next trick's slots, for the next tap
+
+
+def test_the_trick_just_played_in_german(editor, viewer):
+    editor.play(*CARDS[:3])
+
+    page = text(viewer.client.get(viewer.url("round"), headers={"Accept-Language": "de"}))
+
+    assert 'aria-label="Stich 1, eben gespielt"' in page
+    assert '<strong class="won-tag">sticht</strong>' in page
