@@ -42,10 +42,14 @@ class Trip:
 
 @dataclass(frozen=True)
 class Score:
+    """A player's score in the round and why, the tricks won, and the total
+    after it (None for Lopaka, who is not in the standings)."""
+
     name: str
     score: int
     reason: str
     tricks: int | None
+    total: int | None = None
 
 
 @dataclass(frozen=True)
@@ -74,12 +78,19 @@ def story_view(replayed: Replayed, number: int) -> StoryView | None:
     players = replayed.table.players
     names = story.names
     start = replayed.words["start_card"]
+    totals = dict(zip(players, story.totals, strict=True))
     return StoryView(
         number=story.number,
         dealer=players[story.dealer],
         is_quick=story.is_quick,
         scores=tuple(
-            Score(names[item.player], item.score, say(item.reason), item.tricks)
+            Score(
+                names[item.player],
+                item.score,
+                say(item.reason),
+                item.tricks,
+                totals.get(names[item.player]),
+            )
             for item in story.scores
         ),
         trips=tuple(_trip(item, names, start, len(story.journeys)) for item in story.journeys),

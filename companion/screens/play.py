@@ -231,6 +231,9 @@ class RoundView:
     ruling: TrickView | None
     opening: bool
     next_leader: str | None
+    last_trick: TrickView | None = None
+    """The trick just played, kept in the slots with its ruling until the
+    next trick's first card (None once that card is in, and before)."""
 
 
 def round_view(replayed: Replay, row: Round | RoundRow) -> RoundView:
@@ -249,6 +252,10 @@ def round_view(replayed: Replay, row: Round | RoundRow) -> RoundView:
     next_leader = None
     if tricks and tricks[-1].complete and not state.complete:
         next_leader = names[state.next_leader]
+    asked = None if ask is None else prompt_view(replayed, state, ask)
+    last_trick = None
+    if ask is not None and not ask.cards_so_far and done and done[-1].number == ask.trick - 1:
+        last_trick = done[-1]
     return RoundView(
         row=row,
         state=state,
@@ -272,13 +279,14 @@ def round_view(replayed: Replay, row: Round | RoundRow) -> RoundView:
         complete=state.complete,
         quick=state.is_quick,
         result=result_view(replayed, state),
-        ask=None if ask is None else prompt_view(replayed, state, ask),
+        ask=asked,
         lopaka=lopaka,
         ruling=done[-1] if done else None,
         # The round's first card (and Lopaka's answer to it): the dealer and
         # quick entry below the play are no longer offered.
         opening=len(tricks) == 1 and sum(card.name != lopaka for card in tricks[0].cards) == 1,
         next_leader=next_leader,
+        last_trick=last_trick,
     )
 
 

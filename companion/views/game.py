@@ -11,7 +11,9 @@ from django.core.cache import cache
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.views.decorators.http import require_POST, require_safe
+from django_htmx.http import HttpResponseClientRedirect
 
 from companion import actions, history
 from companion.access import Access, conditional, etag_value, find_game
@@ -20,6 +22,7 @@ from companion.models import Game
 from companion.night import night_view
 from companion.present import HtmxHttpRequest, Replayed, access_context
 from companion.remembered import remember_game
+from companion.screens import moment
 from companion.screens.play import round_view
 from companion.screens.standings import standings
 from companion.story import story_view
@@ -111,19 +114,28 @@ def play_again(request: HtmxHttpRequest, token: str) -> HttpResponse:
 def round_detail(request: HtmxHttpRequest, token: str, number: int) -> HttpResponse:
     """One round: its story once complete (each score and why, the bottle's
     journey, the Imp's Trick, who deals next), then trick by trick with the
-    engine's rulings. Right after Confirm (``?confirmed``) it leads on to
-    the next round."""
+    engine's rulings. Right after Confirm (``?confirmed``) it is the moment
+    of the whole table (:mod:`companion.screens.moment`): it leads on to the
+    next round, and every phone on it follows the game live and goes to the
+    round screen once the next round has begun (or the Confirm was undone)."""
     access = find_game(token)
     replayed = Replayed.of(access.game)
     if not 1 <= number <= len(replayed.rounds):
         raise Http404("No such round.")
+    just_confirmed = False
+    if moment.CONFIRMED in request.GET:
+        just_confirmed = moment.is_story_moment(replayed.rounds, number)
+        if not just_confirmed:
+            # the moment is over: the round being played, on every phone
+            url = reverse("imp:round", args=[token])
+            return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
     context = access_context(access)
     context.update(
         replayed=replayed,
         words=replayed.words,
         round=round_view(replayed, replayed.rounds[number - 1]),
         story=story_view(replayed, number),
-        just_confirmed="confirmed" in request.GET and replayed.rounds[number - 1].confirmed,
+        just_confirmed=just_confirmed,
         is_current=number == len(replayed.rounds),
         stamp=FreshStamp(access.game.version),
         undo=history.undo_bar(access.game) if access.can_edit else None,

@@ -15,7 +15,6 @@ from typing import Any
 from django.contrib import messages
 from django.http import HttpResponse, QueryDict
 from django.shortcuts import redirect, render
-from django.urls import reverse
 from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect
 
@@ -34,6 +33,7 @@ from companion.models import Game
 from companion.present import HtmxHttpRequest, access_context
 from companion.remembered import remember_game
 from companion.replay import find_playing
+from companion.screens import moment
 from companion.screens.play import round_view
 from companion.screens.round import quick_form, round_replay
 from companion.views.answers import changed, show_round
@@ -42,7 +42,8 @@ from companion.views.change import change
 
 @require_safe
 def round_page(request: HtmxHttpRequest, token: str) -> HttpResponse:
-    """The round being played (or the last one, once the game is over)."""
+    """The round being played (or the last one, once the game is over): a
+    phone opening it, or tapping *Next round* on a story, is past the story."""
     access = find_game(token)
     remember_game(request, access)
     return show_round(request, access)
@@ -54,8 +55,16 @@ def round_live(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """The round screen's partial, polled every 2 s by the view link's
     screen: the trick in play, its cards, the bottles, the coins so far. An
     unchanged game answers 304 after one query (the poll sends the version
-    it shows as If-None-Match), and the screen stays as it is."""
-    return show_round(request, find_game(token))
+    it shows as If-None-Match), and the screen stays as it is. A screen that
+    showed a round being played (``?round=n``) that the table has confirmed
+    meanwhile is led to that round's story, while the next round has not
+    begun (:mod:`companion.screens.moment`)."""
+    access = find_game(token)
+    shown = moment.shown_round(request.GET.get(moment.SHOWN))
+    if shown is not None and moment.is_story_moment(moment.rows_from(access.game, shown), shown):
+        url = moment.story_url(token, shown)
+        return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+    return show_round(request, access)
 
 
 @require_safe
@@ -160,7 +169,7 @@ def told(request: HtmxHttpRequest, access: Access, done: actions.Done) -> HttpRe
     number = max(confirmed) if confirmed else access.game.last_confirmed()
     if number is None:
         return changed(request, access, done)
-    url = reverse("imp:round_detail", args=[access.token, number]) + "?confirmed"
+    url = moment.story_url(access.token, number)
     if request.htmx:
         return HttpResponseClientRedirect(url)
     return redirect(url)

@@ -15,7 +15,7 @@ import pytest
 from companion import actions
 from companion.forms import Stamp
 from companion.models import Game
-from scoring.cards import card_code
+from scoring.cards import card_code, card_text
 from scoring.findings import RuleError
 from scoring.record import parse_record, replay
 from scoring.simulate import simulate
@@ -139,7 +139,8 @@ LOOK = """async ([card, wait]) => {
     facts: document.querySelector(".facts").innerText,
     asks: document.querySelector("h2.asks").innerText,
     bottles: document.querySelectorAll(".bottles-now li").length,
-    slots: texts(".slots .slot .num"),
+    slots: texts(".slots:not(.last-trick) .slot .num"),
+    kept: texts(".slots.last-trick .slot .num"),
     led: all("form.picker button.pick.led").map((e) => e.value),
     grid_cards: all("form.picker button.pick:not(.sent):not(.gone)").map((e) => e.value),
   };
@@ -244,6 +245,9 @@ def check_facts(look: dict, state, deck, trick_index: int, position: int, trick)
         assert look["led"] == []
     assert look["bottles"] == len(state.prices)
     assert look["slots"] == list(trick[:position])
+    # the trick just played stays in its slots until the next trick's first card
+    kept = state.tricks[trick_index - 1].cards if position == 0 and trick_index else ()
+    assert look["kept"] == [card_text(card) for card in kept]
 
 
 @pytest.mark.django_db(transaction=True)

@@ -54,7 +54,10 @@ def test_the_story_of_a_round_played_by_cards(seat):
     assert story.count("buys it at") == 3
     assert "Doris ends with it, at 10." in story
     assert "|It holds|6|coins.|" in story
-    totals = re.findall(r"<li><span>([^<]+)</span> <strong>(-?\d+)</strong></li>", page)
+    # each total beside the score that makes it, in the story's first table
+    totals = re.findall(
+        r'<th scope="row">([^<]+)</th><td class="score">.*?<td class="total">(-?\d+)</td>', page
+    )
     assert totals == [("Adam", "60"), ("Betty", "36"), ("Christian", "8"), ("Doris", "32")]
     assert "|Christian|deals next.|" in story
 

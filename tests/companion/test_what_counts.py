@@ -220,7 +220,8 @@ def test_the_page_of_a_round_waiting_for_confirm_does_not_crown_anyone(seat):
 
     page = text(seat.get("round_detail", 2))
 
-    assert "Totals once confirmed" in page
+    # the story's totals are those Confirm brings
+    assert '<th scope="col">New total</th>' in page
     assert "Confirm ends the game: Betty wins." in page
     assert "Betty wins!" not in page
     assert seat.post("confirm_round").status_code == 302
