@@ -81,11 +81,12 @@ typecheck: venv
 	$(VENV)/bin/mypy
 
 # The suite on every core (pytest-xdist: each worker has its own test
-# database, live server and browser), then the branch coverage of scoring/
-# and companion/ ([tool.coverage.run]; files wholly covered left out).
+# database, live server and browser; an idle worker takes tests queued for
+# the other, so the run does not end on one core), then the branch coverage
+# of scoring/ and companion/ ([tool.coverage.run]; files wholly covered left out).
 PYTEST_ARGS ?=
 test: lint typecheck $(NODE_STAMP)
-	$(PY) -m pytest -n auto --cov --cov-branch --cov-report=term:skip-covered $(PYTEST_ARGS)
+	$(PY) -m pytest -n auto --dist worksteal --cov --cov-branch --cov-report=term:skip-covered $(PYTEST_ARGS)
 
 # The whole suite on PostgreSQL, in a database of our own (dropped and made
 # afresh; pytest-django creates and drops test_$(PG_DB) itself). The role
