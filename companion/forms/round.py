@@ -50,7 +50,9 @@ class CardForm(StampForm):
         return keys
 
     def stamp(self) -> Stamp:
-        return Stamp(self.cleaned_data["version"], self.cleaned_data["key"], self.cleaned_data["after"])
+        return Stamp(
+            self.cleaned_data["version"], self.cleaned_data["key"], self.cleaned_data["after"]
+        )
 
     def tapped_for(self) -> TappedFor | None:
         """Whose card the phone tapped it as, if it said."""

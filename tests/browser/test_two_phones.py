@@ -72,7 +72,9 @@ def play_in_turns(phones, cards: list[str]) -> list[float]:
         )
         delays.append(time.monotonic() - tapped)
         me.wait_for_function(IDLE, polling=POLLING)
-        expect(other.locator("#play h2.asks")).to_have_text(me.locator("#play h2.asks").inner_text())
+        expect(other.locator("#play h2.asks")).to_have_text(
+            me.locator("#play h2.asks").inner_text()
+        )
     return delays
 
 
@@ -114,9 +116,7 @@ def test_the_seconds_from_a_tap_on_one_phone_to_the_other(phones):
 
 
 @pytest.mark.parametrize("same", [False, True], ids=["other-cards", "same-card"])
-def test_two_cards_at_once_for_one_player_store_one_and_never_the_other_for_the_next(
-    phones, same
-):
+def test_two_cards_at_once_for_one_player_store_one_and_never_the_other_for_the_next(phones, same):
     record = simulated("classic", 4, seed=11)
     game = game_for(record)
     first, second = cards_of(record["rounds"][0])[:2]

@@ -136,7 +136,9 @@ def test_a_damaged_chain_is_refused(editor, after):
     assert tricks(editor) == []
 
 
-def test_a_chain_costs_one_query_only_when_the_card_is_behind(editor, django_assert_max_num_queries):
+def test_a_chain_costs_one_query_only_when_the_card_is_behind(
+    editor, django_assert_max_num_queries
+):
     first = key()
     assert send(editor, "24", 0, first).status_code == 200
     with django_assert_max_num_queries(9):
