@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from django.utils.translation import gettext
 
-from companion.actions.outcome import Done, Refused, Sent
+from companion.actions.outcome import Conflict, Done, KeyReused, Refused, Sent
 from companion.actions.saving import apply_current, open_round
-from companion.forms.stamp import Stamp
+from companion.forms.stamp import Stamp, TappedFor
 from companion.models import Game, Round
 from companion.replay import CurrentRound, Latest, round_data
-from companion.texts import ChangeText, ChangeValue, say
+from companion.texts import ChangeText, ChangeValue, card_number, say
 from scoring.cards import card_text
 from scoring.entering import NothingToTakeBack, Placed, lopaka_plays, play, take_back
 from scoring.entries import RoundEntries
@@ -23,9 +23,17 @@ from scoring.record import parse_round
 from scoring.variants import LOPAKA
 
 
-def play_card(game: Game, stamp: Stamp, card: int, latest: Latest | None = None) -> Done:
+def play_card(
+    game: Game,
+    stamp: Stamp,
+    card: int,
+    latest: Latest | None = None,
+    tapped: TappedFor | None = None,
+) -> Done:
     """Enter the next card of the round being played (Lopaka then plays his
-    own); ``latest`` is that round as read with the game, if it was."""
+    own); ``latest`` is that round as read with the game, if it was. A card
+    ``tapped`` for a player who has meanwhile played (another phone was
+    first) is a conflict that names the card entered (:func:`entered_first`)."""
 
     def change(current: CurrentRound) -> Done:
         open_round([current.row])
@@ -35,7 +43,42 @@ def play_card(game: Game, stamp: Stamp, card: int, latest: Latest | None = None)
         done.notes.extend(say(reason) for reason in played.reasons)
         return done
 
-    return apply_current(game, stamp, change, Sent("play_card", (card,)), latest)
+    try:
+        return apply_current(game, stamp, change, Sent("play_card", (card,)), latest)
+    except KeyReused:
+        raise
+    except Conflict:
+        if tapped is None:
+            raise
+        return entered_first(game, card, tapped)
+
+
+def entered_first(game: Game, card: int, tapped: TappedFor) -> Done:
+    """A card that came too late: the player it was tapped for has played in
+    that trick meanwhile, on another phone. The same card: it is stored
+    already (nothing to do, said as a note); another card: a conflict that
+    names it ("Another phone entered 17 for Cleo."). Else the generic
+    conflict: the round changed otherwise."""
+    current = CurrentRound.load(game)
+    entered = None if current is None else _card_of(current, tapped)
+    if entered is None:
+        raise Conflict()
+    words = {"card": card_number(entered), "player": tapped.player}
+    if entered == card:
+        text = gettext("Another phone entered %(card)s for %(player)s too; it is stored once.")
+        return Done(applied=False, notes=[text % words])
+    raise Conflict(gettext("Another phone entered %(card)s for %(player)s.") % words)
+
+
+def _card_of(current: CurrentRound, tapped: TappedFor) -> int | None:
+    """The card the engine has for ``tapped``'s player in its trick, if any."""
+    names = [str(name) for name in current.state.shape.names]
+    tricks = current.state.tricks
+    if tapped.player not in names or not 0 < tapped.trick <= len(tricks):
+        return None
+    trick = tricks[tapped.trick - 1]
+    seat = names.index(tapped.player)
+    return trick.cards[trick.players.index(seat)] if seat in trick.players else None
 
 
 def undo_card(game: Game, stamp: Stamp, latest: Latest | None = None) -> Done:

@@ -157,6 +157,7 @@ def apply_current(
     """
     if latest is None:  # not read with the game (:func:`companion.replay.find_playing`)
         latest = latest_round(game)
+    stamp = continued(game, stamp)
     if latest is None or not stamp.version == game.version == latest.game_version:
         # A change made with this stamp raised the game's version: a stamp
         # that is not the version is a retry (nothing to do), a reused key
@@ -191,6 +192,22 @@ def apply_current(
                 return Done(applied=False)  # by this very change, sent again
         raise Conflict()
     return done
+
+
+def continued(game: Game, stamp: Stamp) -> Stamp:
+    """A queued card's stamp moved on to the game's version when the phone's
+    own chain explains every change since its version: each of them was
+    made with the key of a card the phone queued before it (``stamp.after``,
+    keys made after the phone saw that version, so stored after it). Then
+    the card continues its phone's queue, not a stale form: no conflict.
+    Any change made otherwise (another phone's card, an undo) leaves the
+    stamp as it is, and its card is a conflict. One query, only when the
+    stamp is behind."""
+    behind = game.version - stamp.version
+    if not stamp.after or not 0 < behind <= len(stamp.after):
+        return stamp
+    mine = Submission.objects.filter(game_id=game.pk, key__in=stamp.after).count()
+    return Stamp(game.version, stamp.key) if mine == behind else stamp
 
 
 def save_current(
@@ -252,5 +269,3 @@ def trick_round(rounds: list[Round], number: int, trick: int) -> Round:
             gettext("Round %(n)s has no trick %(trick)s.") % {"n": number, "trick": trick}
         )
     return target
-
-

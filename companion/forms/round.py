@@ -4,13 +4,14 @@ Whether a card may be played is the engine's call, not the form's."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from django import forms
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from companion.forms.stamp import StampForm
+from companion.forms.stamp import CHAIN_MAX, KEY_PATTERN, Stamp, StampForm, TappedFor
 from scoring.cards import Deck, card_code, card_text
 from scoring.findings import Finding
 
@@ -32,7 +33,31 @@ class CardField(forms.Field):
 
 
 class CardForm(StampForm):
+    """A card of the round being played. A card a phone queued also says
+    for whom it was tapped (``player`` in ``trick``: named back when
+    another phone was first) and the keys of the phone's cards queued
+    before it since its version (``after``, comma-separated)."""
+
     card = CardField(label=_("Card"))
+    after = forms.CharField(required=False, max_length=CHAIN_MAX * 33, widget=forms.HiddenInput)
+    player = forms.CharField(required=False, max_length=100, widget=forms.HiddenInput)
+    trick = forms.IntegerField(required=False, min_value=1, widget=forms.HiddenInput)
+
+    def clean_after(self) -> tuple[str, ...]:
+        keys = tuple(key for key in self.cleaned_data["after"].split(",") if key)
+        if len(keys) > CHAIN_MAX or not all(re.fullmatch(KEY_PATTERN, key) for key in keys):
+            raise forms.ValidationError(gettext("The form's key is damaged; reload the page."))
+        return keys
+
+    def stamp(self) -> Stamp:
+        return Stamp(
+            self.cleaned_data["version"], self.cleaned_data["key"], self.cleaned_data["after"]
+        )
+
+    def tapped_for(self) -> TappedFor | None:
+        """Whose card the phone tapped it as, if it said."""
+        player, trick = self.cleaned_data["player"], self.cleaned_data["trick"]
+        return TappedFor(player, trick) if player and trick else None
 
 
 class DealerForm(StampForm):

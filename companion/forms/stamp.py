@@ -17,13 +17,27 @@ from django.utils.translation import gettext_lazy as _
 @dataclass(frozen=True)
 class Stamp:
     """What every mutating form carries: the game's version it was rendered
-    from, and a fresh idempotency key."""
+    from, and a fresh idempotency key; for a card a phone queued, the keys
+    of the cards it queued before it since that version (``after``: its own
+    chain, :func:`companion.actions.saving.continued`)."""
 
     version: int
     key: str
+    after: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class TappedFor:
+    """Whose card a phone tapped a card as: a player's name, in a trick."""
+
+    player: str
+    trick: int
 
 
 KEY_PATTERN = r"^[0-9a-f]{32}$"
+CHAIN_MAX = 64
+"""The most keys a queued card names before it (a phone's queue is a few
+tricks long at most)."""
 
 
 class FreshStamp:

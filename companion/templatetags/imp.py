@@ -101,16 +101,31 @@ def script_texts() -> dict[str, str | list[str]]:
         "waitSending": ngettext_pair(
             "Sending… %(n)s card waits to be sent", "Sending… %(n)s cards wait to be sent"
         ),
-        "waitToBeSent": ngettext_pair(
-            "%(n)s card waits to be sent.", "%(n)s cards wait to be sent."
+        "waitAsked": ngettext_pair(
+            "%(n)s card waits: answer the question above",
+            "%(n)s cards wait: answer the question above",
+        ),
+        "waitSlow": ngettext_pair(
+            "Waiting for the server… %(n)s card waits to be stored",
+            "Waiting for the server… %(n)s cards wait to be stored",
         ),
         "sendingOne": gettext("Sending %(card)s…"),
         "notStored": gettext("%(card)s was not stored: "),
         "serverRefused": gettext("the server refused it."),
         "keptAfter": gettext("Kept after it, not sent yet: %(cards)s."),
         "sendAgain": gettext("Send again"),
-        "discard": gettext("Discard %(card)s"),
-        "discardAll": gettext("Discard all %(n)s"),
+        "tappedFor": gettext(
+            "%(card)s was tapped here for %(player)s, who has played in trick %(trick)s."
+        ),
+        "enterFor": gettext("Enter it for %(player)s"),
+        "enterNext": gettext("Enter it as the next card"),
+        "drop": gettext("Drop %(card)s"),
+        "dropped": gettext("%(card)s was dropped: it is not stored."),
+        "bringBack": gettext("Bring back %(card)s"),
+        "ok": gettext("OK"),
+        "needsConnection": gettext(
+            "This needs a connection: nothing was changed. Try again when the phone is back online."
+        ),
         "linkRefused": gettext(
             "this link may not enter cards (was it replaced, or the game deleted?)"
         ),

@@ -23,6 +23,7 @@ SHELL = (
     "django_htmx/htmx-2.min.js",
     "js/answers.js",
     "js/entry.js",
+    "js/follow.js",
     "js/offline.js",
     "js/round.js",
     "js/share.js",

@@ -87,7 +87,8 @@ def play_card(request: HtmxHttpRequest, token: str) -> HttpResponse:
     playing = find_playing(token)
 
     def play(game: Game, form: CardForm) -> actions.Done:
-        return actions.play_card(game, form.stamp(), form.cleaned_data["card"], playing.latest)
+        card, tapped = form.cleaned_data["card"], form.tapped_for()
+        return actions.play_card(game, form.stamp(), card, playing.latest, tapped)
 
     return change(request, token, CardForm, play, at="card", access=playing.access)
 

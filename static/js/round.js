@@ -1,13 +1,20 @@
-// The round screen's card grid (issue 11): a tapped card shows in its slot at
-// once, marked "sending…" until the server has stored it, and leaves the grid.
-// The cards wait on the phone in order (localStorage, per game: a reload keeps
-// them), each with its own idempotency key made when it was tapped, and go to
-// the server one at a time; each send carries the game's version of the last
-// answer. A retry keeps the entry's key, so the server stores it once. Offline
-// the table keeps tapping and the screen says how many cards wait; they go
-// when the connection is back. A card the server refuses (400, 409) is shown
-// with the server's reason; the cards after it are kept until the table sends
-// them again or discards them.
+// The round screen's card grid (issues 11, 22): a tapped card shows in its
+// slot at once, marked "sending…" until the server has stored it, and leaves
+// the grid. The cards wait on the phone in order (localStorage, per game: a
+// reload keeps them), each with its own idempotency key, the game's version
+// it was tapped on, the keys of the cards queued before it (the server tells
+// this phone's own chain from another phone's change) and whose card it was
+// tapped as. They go to the server one at a time; a retry keeps the entry's
+// key, so the server stores it once. Offline the table keeps tapping and the
+// screen says how many cards wait; they go when the connection is back. The
+// round as this phone last knew it is kept too: a reload from the service
+// worker's older copy shows it, the waiting cards in their players' slots.
+//
+// When another phone was first (409), the screen shows the round as it is
+// now: a waiting card whose player has played since is never guessed into a
+// slot, it is asked about beside the trick (Enter it for the next player, or
+// Drop it: brought back in one tap). A card the server refuses (400) is shown
+// with its reason: Send again, or Drop it.
 //
 // htmx sends each card and swaps its answer: the parts a card changed, each
 // swapped out of band in place of its namesake (hx-swap-oob,
@@ -15,17 +22,25 @@
 // and never leave the page (a finger pressing a card while an answer comes
 // in still taps it): they take the answer's marks (#play-stamp). Without
 // this file the grid is a plain form: each tap is a POST and a reload.
+// static/js/follow.js brings other phones' changes (imp:fresh).
 (function () {
   "use strict";
 
   const STORE = "imp-queue:";
+  const DROPPED = "imp-dropped:";
+  const SHOWN = "imp-round:";
   const RETRY_MAX = 10000;
+  const SLOW = 3000;
+  const CONFLICTS_MAX = 3;
 
   let queue = [];
+  let dropped = [];
   let queueKey = null;
   let sending = false;
-  let paused = false;
   let offline = false;
+  let slow = false;
+  let slowTimer = null;
+  let layout = { start: -1, players: [], trick: 0 };
   let retryTimer = null;
   let retryDelay = 1000;
   let pristine = null;
@@ -46,26 +61,28 @@
     return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
   }
 
-  function load(key) {
+  function load(name, valid) {
     try {
-      const stored = JSON.parse(localStorage.getItem(STORE + key) || "[]");
-      return Array.isArray(stored) ? stored : [];
+      const stored = JSON.parse(localStorage.getItem(name + queueKey) || "[]");
+      return Array.isArray(stored) ? stored.filter(valid) : [];
     } catch (error) {
       return [];
     }
   }
 
-  function save() {
-    if (!queueKey) return;
+  function store(name, value) {
     try {
-      if (queue.length) {
-        localStorage.setItem(STORE + queueKey, JSON.stringify(queue));
-      } else {
-        localStorage.removeItem(STORE + queueKey);
-      }
+      if (value) localStorage.setItem(name + queueKey, value);
+      else localStorage.removeItem(name + queueKey);
     } catch (error) {
       // Storage full or refused: the queue still lives in this page.
     }
+  }
+
+  function save() {
+    if (!queueKey) return;
+    store(STORE, queue.length ? JSON.stringify(queue) : "");
+    store(DROPPED, dropped.length ? JSON.stringify(dropped) : "");
   }
 
   // The texts in the reader's language, from the page (templates/base.html,
@@ -94,11 +111,57 @@
   // ---- what the screen shows of the queue ------------------------------
 
   // The server's trick (slots and whose card), kept so that the queue can be
-  // drawn over it afresh after every change.
+  // drawn over it afresh after every change; and whose each slot is.
   function remember() {
     const trick = document.querySelector("#play .trick-now");
     if (trick && trick.dataset.drawn) return; // still the one drawn over: keep its original
     pristine = trick ? trick.innerHTML : null;
+    const slots = trick ? Array.from(trick.querySelectorAll(".slots:not(.last-trick) .slot")) : [];
+    layout = {
+      start: slots.findIndex((slot) => slot.classList.contains("next")),
+      players: slots.map((slot) => slot.dataset.player || ""),
+      trick: trick ? Number(trick.dataset.trick) || 0 : 0,
+    };
+  }
+
+  // Whose card the i-th waiting card is, as the round is now: a player in
+  // the trick, or null past its last slot (the next trick's leader is not
+  // known until the trick is stored).
+  function slotAt(index) {
+    const at = layout.start >= 0 ? layout.start + index : -1;
+    const player = at >= 0 ? layout.players[at] : undefined;
+    return player ? { player: player, trick: layout.trick } : null;
+  }
+
+  function fits(entry, index) {
+    if (!entry.player) return true;
+    const slot = slotAt(index);
+    return Boolean(slot && slot.player === entry.player && slot.trick === entry.trick);
+  }
+
+  // The first card that waits for the table (asked about, or refused): it
+  // and the cards after it are not drawn in the trick.
+  function held() {
+    const index = queue.findIndex((entry) => entry.state !== "waiting");
+    return index < 0 ? queue.length : index;
+  }
+
+  // After the round changed under the queue (another phone was first): each
+  // waiting card that is still its player's goes on at the round's version
+  // now, after the cards before it; the first that is not is asked about.
+  function recheck() {
+    const before = [];
+    for (let index = 0; index < queue.length; index++) {
+      const entry = queue[index];
+      if (entry.state === "refused") return;
+      if (entry.state === "asked" || !fits(entry, index)) {
+        entry.state = "asked";
+        return;
+      }
+      entry.version = stamp().version;
+      entry.after = before.slice();
+      before.push(entry.key);
+    }
   }
 
   function faceOf(card) {
@@ -112,7 +175,6 @@
   }
 
   function draw() {
-    if (!queue.length) paused = false;
     const region = play();
     if (!region) return;
     const trick = region.querySelector(".trick-now");
@@ -126,26 +188,27 @@
       if (b.dataset.off === undefined) b.dataset.off = b.disabled ? "yes" : "";
       b.disabled = b.classList.contains("gone") || (b.dataset.off === "yes" && !queue.length);
     });
-    const slots = trick ? Array.from(trick.querySelectorAll(".slots .slot")) : [];
-    const start = slots.findIndex((slot) => slot.classList.contains("next"));
-    queue.forEach((entry, index) => {
+    queue.forEach((entry) => {
       const button = region.querySelector('form.picker button.pick[value="' + CSS.escape(entry.card) + '"]');
-      const slot = start >= 0 ? slots[start + index] : undefined;
-      if (slot) {
-        const face = faceOf(entry.card);
-        const old = slot.querySelector(".face");
-        if (old) old.replaceWith(face);
-        slot.classList.remove("next");
-        slot.classList.add("sending");
-        const tag = document.createElement("span");
-        tag.className = "sending-tag";
-        tag.textContent = entry.state === "refused" ? say("refused", "refused") : say("sending", "sending…");
-        slot.appendChild(tag);
-      }
       if (button) button.classList.add("sent");
     });
-    if (start >= 0 && queue.length) {
-      const next = slots[start + queue.length];
+    const slots = trick ? Array.from(trick.querySelectorAll(".slots:not(.last-trick) .slot")) : [];
+    const start = layout.start;
+    const shown = queue.slice(0, held());
+    shown.forEach((entry, index) => {
+      const slot = start >= 0 ? slots[start + index] : undefined;
+      if (!slot) return;
+      const old = slot.querySelector(".face");
+      if (old) old.replaceWith(faceOf(entry.card));
+      slot.classList.remove("next");
+      slot.classList.add("sending");
+      const tag = document.createElement("span");
+      tag.className = "sending-tag";
+      tag.textContent = say("sending", "sending…");
+      slot.appendChild(tag);
+    });
+    if (start >= 0 && shown.length) {
+      const next = slots[start + shown.length];
       const asks = trick.querySelector(".asks");
       if (next) {
         next.classList.add("next");
@@ -166,16 +229,21 @@
       }
     }
     status();
+    keepShown();
   }
 
   function status() {
     const line = document.getElementById("queue-status");
     const waiting = queue.length;
     let text = "";
-    if (waiting && paused) {
+    if (waiting && held() < waiting && queue[held()].state === "asked") {
+      text = count("waitAsked", "%(n)s card waits: answer the question above", "%(n)s cards wait: answer the question above", waiting);
+    } else if (waiting && held() < waiting) {
       text = count("waitPaused", "%(n)s card waits: see below, then send again", "%(n)s cards wait: see below, then send again", waiting);
     } else if (waiting && offline) {
       text = count("waitOffline", "No connection: %(n)s card waits to be sent", "No connection: %(n)s cards wait to be sent", waiting);
+    } else if (waiting && slow) {
+      text = count("waitSlow", "Waiting for the server… %(n)s card waits to be stored", "Waiting for the server… %(n)s cards wait to be stored", waiting);
     } else if (waiting > 1) {
       text = count("waitSending", "Sending… %(n)s card waits to be sent", "Sending… %(n)s cards wait to be sent", waiting);
     } else if (waiting === 1) {
@@ -186,14 +254,21 @@
     if (region) {
       region.dataset.waiting = String(waiting);
       region.dataset.idle = !waiting && !sending && !refreshing ? "yes" : "no";
+      // static/js/follow.js brings other phones' changes only when nothing is
+      // on its way: no card waits to be sent, or the first waits for the table
+      region.dataset.follow = !sending && !refreshing && held() === 0 ? "yes" : "no";
+      region.dataset.offline = offline ? "yes" : "no";
     }
     problem();
   }
 
-  // A refused card, and the cards after it, with what the table can do.
+  // The card that waits for the table, and the cards after it, with what
+  // the table can do; or the card just dropped, to bring it back.
   function problem() {
+    const index = held();
+    const first = queue[index];
     let panel = document.getElementById("queue-problem");
-    if (!paused || !queue.length) {
+    if (!first && !dropped.length) {
       if (panel) panel.remove();
       return;
     }
@@ -204,18 +279,29 @@
       panel.setAttribute("role", "alert");
       document.body.appendChild(panel);
     }
-    const first = queue[0];
-    const rest = queue.slice(1).map((entry) => entry.card);
     const lines = [];
-    if (first.state === "refused") {
-      lines.push(
-        ["strong", say("notStored", "%(card)s was not stored: ", { card: number(first.card) })],
-        ["span", first.reason || say("serverRefused", "the server refused it.")],
-      );
+    const actions = [];
+    if (first) {
+      const card = { card: number(first.card) };
+      const rest = queue.slice(index + 1).map((entry) => number(entry.card));
+      if (first.state === "asked") {
+        const now = slotAt(index);
+        lines.push(["strong", say("tappedFor", "%(card)s was tapped here for %(player)s, who has played in trick %(trick)s.", Object.assign({ player: first.player, trick: first.trick }, card))]);
+        actions.push([now ? say("enterFor", "Enter it for %(player)s", { player: now.player }) : say("enterNext", "Enter it as the next card"), "", () => enterFor(first, now)]);
+      } else {
+        lines.push(["strong", say("notStored", "%(card)s was not stored: ", card)], ["span", first.reason || say("serverRefused", "the server refused it.")]);
+        actions.push([say("sendAgain", "Send again"), "", () => sendAgain(first)]);
+      }
+      actions.push([say("drop", "Drop %(card)s", card), "secondary", () => drop(first)]);
+      if (rest.length) lines.push(["span", " " + say("keptAfter", "Kept after it, not sent yet: %(cards)s.", { cards: rest.join(", ") })]);
     } else {
-      lines.push(["strong", count("waitToBeSent", "%(n)s card waits to be sent.", "%(n)s cards wait to be sent.", queue.length)]);
+      const last = dropped[dropped.length - 1];
+      const card = { card: number(last.entry.card) };
+      lines.push(["strong", say("dropped", "%(card)s was dropped: it is not stored.", card)]);
+      actions.push([say("bringBack", "Bring back %(card)s", card), "", bringBack]);
+      actions.push([say("ok", "OK"), "secondary", () => { dropped = []; save(); draw(); }]);
     }
-    const wanted = JSON.stringify([lines, rest]);
+    const wanted = JSON.stringify([lines, actions.map((action) => action[0])]);
     if (panel.dataset.shown === wanted) return;
     panel.dataset.shown = wanted;
     panel.replaceChildren();
@@ -226,35 +312,10 @@
       head.appendChild(part);
     });
     panel.appendChild(head);
-    if (rest.length) {
-      const after = document.createElement("p");
-      after.className = "queue-rest";
-      after.textContent = say("keptAfter", "Kept after it, not sent yet: %(cards)s.", { cards: rest.map(number).join(", ") });
-      panel.appendChild(after);
-    }
-    const actions = document.createElement("div");
-    actions.className = "actions";
-    actions.appendChild(button(say("sendAgain", "Send again"), "", () => {
-      queue.forEach((entry) => { entry.state = "waiting"; });
-      paused = false;
-      save();
-      draw();
-      pump();
-    }));
-    actions.appendChild(button(say("discard", "Discard %(card)s", { card: number(first.card) }), "secondary", () => {
-      queue.shift();
-      save();
-      draw();
-    }));
-    if (rest.length) {
-      actions.appendChild(button(say("discardAll", "Discard all %(n)s", { n: queue.length }), "secondary", () => {
-        queue = [];
-        paused = false;
-        save();
-        draw();
-      }));
-    }
-    panel.appendChild(actions);
+    const bar = document.createElement("div");
+    bar.className = "actions";
+    actions.forEach(([text, kind, action]) => bar.appendChild(button(text, kind, action)));
+    panel.appendChild(bar);
   }
 
   function button(text, kind, action) {
@@ -264,6 +325,47 @@
     if (kind) item.className = kind;
     item.addEventListener("click", action);
     return item;
+  }
+
+  function changed() {
+    save();
+    draw();
+    pump();
+  }
+
+  // "Enter it for Dan": the card is Dan's (or the next card, past the trick).
+  function enterFor(entry, slot) {
+    entry.player = slot ? slot.player : null;
+    entry.trick = slot ? slot.trick : null;
+    entry.state = "waiting";
+    entry.conflicts = 0;
+    recheck();
+    changed();
+  }
+
+  function sendAgain(entry) {
+    entry.state = "waiting";
+    entry.conflicts = 0;
+    recheck();
+    changed();
+  }
+
+  // A dropped card is kept aside until the next tap: one tap brings it back
+  // where it was, asked about again.
+  function drop(entry) {
+    const index = queue.indexOf(entry);
+    if (index < 0) return;
+    queue.splice(index, 1);
+    dropped.push({ entry: entry, index: index });
+    recheck();
+    changed();
+  }
+
+  function bringBack() {
+    const last = dropped.pop();
+    if (!last) return;
+    queue.splice(Math.min(last.index, queue.length), 0, last.entry);
+    changed();
   }
 
   // ---- sending ---------------------------------------------------------
@@ -281,36 +383,53 @@
   async function pump() {
     clearTimeout(retryTimer);
     const region = play();
-    if (sending || paused || refreshing || !queue.length || !region || !region.dataset.send) {
+    if (sending || refreshing || !queue.length || held() === 0 || !region || !region.dataset.send) {
       status();
       return;
     }
     const entry = queue[0];
     sending = true;
+    clearTimeout(slowTimer);
+    slowTimer = setTimeout(() => { slow = true; status(); }, SLOW);
     status();
     let xhr = null;
+    let unreachable = false;
     const ended = (event) => {
       if (event.detail.elt === region) xhr = event.detail.xhr;
     };
+    const failed = () => { unreachable = true; };
     region.addEventListener("htmx:afterRequest", ended);
+    region.addEventListener("htmx:sendError", failed);
     try {
       await htmx.ajax("POST", region.dataset.send, {
         source: region,
         target: region,
         swap: "none settle:0ms",
-        values: { version: stamp().version || "0", key: entry.key, card: entry.card },
+        values: {
+          version: entry.version !== undefined ? entry.version : stamp().version || "0",
+          key: entry.key,
+          card: entry.card,
+          after: (entry.after || []).join(","),
+          player: entry.player || "",
+          trick: entry.trick || "",
+        },
       });
     } catch (error) {
       // no answer (offline, timed out): xhr.status is 0
     }
     region.removeEventListener("htmx:afterRequest", ended);
+    region.removeEventListener("htmx:sendError", failed);
     sending = false;
-    answered(entry, xhr ? xhr.status : 0);
+    clearTimeout(slowTimer);
+    answered(entry, xhr ? xhr.status : 0, unreachable);
   }
 
-  function answered(entry, code) {
-    offline = !code;
-    if (offline) {
+  // "No connection" only when there is none; a server that has not answered
+  // yet (or whose answer timed out) is a slow server: the same card, later.
+  function answered(entry, code, unreachable) {
+    offline = !code && (unreachable || !navigator.onLine);
+    slow = !code && !offline;
+    if (!code) {
       status();
       retryLater();
       return;
@@ -325,14 +444,25 @@
       pump();
       return;
     }
-    if (code === 400 || code === 409 || code === 403 || code === 404) {
+    if (code === 409) {
+      // another phone was first: the round as it is now is on the screen;
+      // each card still its player's goes on, the first that is not is asked
+      entry.conflicts = (entry.conflicts || 0) + 1;
+      const reason = document.querySelector("#play .error-here");
+      entry.reason = reason ? reason.textContent.trim() : "";
+      settle();
+      recheck();
+      if (entry.state === "waiting" && entry.conflicts > CONFLICTS_MAX) entry.state = "refused";
+      changed();
+      return;
+    }
+    if (code === 400 || code === 403 || code === 404) {
       entry.state = "refused";
-      // the reason beside the grid, swapped in with the answer (400, 409)
-      const reason = code !== 403 && code !== 404 && document.querySelector("#play .error-here");
+      // the reason beside the grid, swapped in with the answer (400)
+      const reason = code === 400 && document.querySelector("#play .error-here");
       entry.reason = reason
         ? reason.textContent.trim()
         : say("linkRefused", "this link may not enter cards (was it replaced, or the game deleted?)");
-      paused = true;
       save();
       settle();
       return;
@@ -358,7 +488,9 @@
     const form = picker();
     const marks = stamp().marks;
     if (region && stamp().version) region.dataset.version = stamp().version;
-    if (form && marks !== undefined) {
+    if (!form && marks !== undefined && region && region.dataset.send) {
+      refreshWhole(); // cards asked for again (the round's last card taken back elsewhere): the grid
+    } else if (form && marks !== undefined) {
       const grid = form.querySelector(".cards");
       const items = Array.from(grid.children);
       const fits = items.length === marks.length
@@ -428,13 +560,65 @@
     return done;
   }
 
+  // ---- the round as this phone last knew it -----------------------------
+
+  // Kept after every change (the queue drawn over it taken off): a reload
+  // from the service worker's copy, older than what this phone saw, shows
+  // it instead, with the waiting cards drawn over it.
+  let keeping = null;
+
+  function keepShown() {
+    if (!queueKey || keeping) return;
+    keeping = setTimeout(() => {
+      keeping = null;
+      const round = document.getElementById("round");
+      if (!round || !stamp().version) return;
+      const copy = round.cloneNode(true);
+      const trick = copy.querySelector(".trick-now");
+      if (trick && pristine !== null) {
+        trick.innerHTML = pristine;
+        delete trick.dataset.drawn;
+      }
+      const line = copy.querySelector("#queue-status");
+      if (line) line.textContent = "";
+      store(SHOWN, JSON.stringify({ version: Number(stamp().version), html: copy.outerHTML }));
+    }, 0);
+  }
+
+  function restoreShown() {
+    if (document.body.dataset.offline === undefined) return; // a live page is the newest
+    let kept = null;
+    try {
+      kept = JSON.parse(localStorage.getItem(SHOWN + queueKey) || "null");
+    } catch (error) {
+      return;
+    }
+    const round = document.getElementById("round");
+    if (!kept || !round || !(kept.version > Number(stamp().version || 0))) return;
+    const holder = document.createElement("div");
+    holder.innerHTML = kept.html;
+    if (holder.firstElementChild && holder.firstElementChild.id === "round") {
+      round.replaceWith(holder.firstElementChild);
+    }
+  }
+
   // ---- taps ------------------------------------------------------------
 
   function tap(button) {
-    queue.push({ key: newKey(), card: button.value, state: "waiting" });
-    save();
-    draw();
-    pump();
+    // for static/js/follow.js: a poll that began before this tap is not swapped in
+    document.body.dataset.taps = String(Number(document.body.dataset.taps || 0) + 1);
+    const slot = slotAt(queue.length);
+    queue.push({
+      key: newKey(),
+      card: button.value,
+      state: "waiting",
+      version: Number(stamp().version || 0),
+      after: queue.map((entry) => entry.key),
+      player: slot ? slot.player : null,
+      trick: slot ? slot.trick : null,
+    });
+    dropped = [];
+    changed();
   }
 
   document.addEventListener("click", (event) => {
@@ -464,19 +648,39 @@
     draw();
   });
 
+  // Another phone's change, brought by static/js/follow.js: the queue is
+  // drawn over the round as it is now, a card asked about asked again.
+  document.addEventListener("imp:fresh", () => {
+    settle();
+    if (held() < queue.length) recheck();
+    if (stamp().refresh !== undefined) refreshWanted = true;
+    if (refreshWanted && !queue.length && !refreshing) refreshBelow();
+    changed();
+  });
+
   window.addEventListener("online", () => {
     offline = false;
     retryDelay = 1000;
     pump();
   });
 
+  window.addEventListener("offline", () => {
+    offline = true;
+    status();
+  });
+
   function start() {
-    fit();
     const region = play();
-    if (!region || !region.dataset.send) return;
+    if (!region || !region.dataset.send) {
+      fit();
+      return;
+    }
     queueKey = region.dataset.send;
-    queue = load(queueKey).filter((entry) => entry && entry.key && entry.card);
-    paused = queue.some((entry) => entry.state === "refused");
+    restoreShown();
+    fit();
+    queue = load(STORE, (entry) => entry && entry.key && entry.card);
+    dropped = load(DROPPED, (item) => item && item.entry && item.entry.key && item.entry.card);
+    offline = !navigator.onLine;
     remember();
     draw();
     pump();

@@ -29,10 +29,14 @@ def test_the_viewers_round_screen_polls_with_the_version_it_shows(viewer, editor
     assert 'hx-headers=\'{"If-None-Match": "\\"' + inner + '\\""}\'' in page
 
 
-def test_the_editors_screen_does_not_poll(editor):
+def test_the_editors_screen_polls_from_its_script_not_by_htmx(editor):
+    """The edit link's screen follows the game too (issue 22), but its polls
+    are static/js/follow.js's: never while a card of its own is on its way."""
     page = editor.get("round").content.decode()
 
-    assert "/round/live/" not in page
+    assert 'hx-trigger="every 2s"' not in page
+    assert f'data-live="/g/{editor.token}/round/live/"' in page
+    assert f'data-etag="{etag(editor.game).strip(chr(34))}"' in page
 
 
 def test_an_unchanged_game_is_a_304_after_one_query(viewer, django_assert_num_queries):

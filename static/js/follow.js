@@ -1,0 +1,129 @@
+// The edit link's round screen follows the game (issue 22): every 1.5 s,
+// while nothing of this phone's is on its way, it asks for the round with
+// the game's ETag (If-None-Match): an unchanged game is a 304 after one
+// query and nothing moves. A change made on another phone comes as a card's
+// answer does (the play's parts out of band, the grid's marks): the grid's
+// buttons stay under a finger, and static/js/round.js draws its queue over
+// the round as it is now (imp:fresh). A poll that comes back after this
+// phone tapped a card is not swapped in: the card's own answer is newer.
+//
+// Offline, the changes that go to the server at once (Undo with no card
+// waiting, Redo, Confirm, Let it stand, fixing a trick) do not vanish: the
+// screen says beside them, at once, that they need a connection.
+(function () {
+  "use strict";
+
+  const EVERY = 1500;
+
+  const textBlock = document.getElementById("imp-texts");
+  const TEXTS = textBlock ? JSON.parse(textBlock.dataset.texts) : {};
+
+  let polling = false;
+  let pressed = false;
+  let tapsAtStart = "0";
+
+  function play() {
+    return document.getElementById("play");
+  }
+
+  function taps() {
+    return document.body.dataset.taps || "0";
+  }
+
+  async function poll() {
+    const region = play();
+    const stamp = document.getElementById("play-stamp");
+    if (polling || pressed || document.hidden || !navigator.onLine) return;
+    if (!region || !region.dataset.live || region.dataset.follow !== "yes" || !stamp) return;
+    polling = true;
+    tapsAtStart = taps();
+    let fresh = false;
+    const ended = (event) => {
+      if (event.detail.elt === document.body) fresh = event.detail.xhr.status === 200;
+    };
+    document.body.addEventListener("htmx:afterRequest", ended);
+    try {
+      // its own source (the body): a card's request on #play is never queued behind it
+      await htmx.ajax("GET", region.dataset.live, {
+        source: document.body,
+        target: "#play",
+        swap: "none settle:0ms",
+        headers: { "If-None-Match": '"' + stamp.dataset.etag + '"' },
+      });
+    } catch (error) {
+      // no answer: the next poll asks again
+    }
+    document.body.removeEventListener("htmx:afterRequest", ended);
+    polling = false;
+    if (fresh) document.dispatchEvent(new CustomEvent("imp:fresh"));
+  }
+
+  // A poll's answer is dropped when this phone has sent or tapped a card
+  // meanwhile, or a finger is down on the grid.
+  document.body.addEventListener("htmx:beforeSwap", (event) => {
+    if (event.detail.elt !== document.body || !polling) return;
+    const region = play();
+    if (pressed || !region || region.dataset.follow !== "yes" || taps() !== tapsAtStart) {
+      event.detail.shouldSwap = false;
+    }
+  });
+
+  document.addEventListener("pointerdown", (event) => {
+    if (event.target instanceof Element && event.target.closest("#play form.picker")) pressed = true;
+  }, true);
+  ["pointerup", "pointercancel"].forEach((name) => {
+    document.addEventListener(name, () => { pressed = false; }, true);
+  });
+
+  setInterval(poll, EVERY);
+  document.addEventListener("visibilitychange", () => { if (!document.hidden) poll(); });
+  window.addEventListener("online", () => setTimeout(poll, 0));
+
+  // ---- what needs a connection ------------------------------------------
+
+  const NEEDS = "#round form[hx-post] button, #round a[hx-get]";
+
+  function isOffline() {
+    const region = play();
+    return !navigator.onLine || Boolean(region && region.dataset.offline === "yes");
+  }
+
+  function note(control) {
+    document.querySelectorAll(".needs-connection").forEach((old) => old.remove());
+    const text = document.createElement("p");
+    text.className = "needs-connection";
+    text.setAttribute("role", "alert");
+    text.textContent = TEXTS.needsConnection || "This needs a connection: nothing was changed. Try again when the phone is back online.";
+    const bar = control.closest(".action-bar");
+    if (bar) {
+      text.classList.add("above-bar");
+      bar.appendChild(text);
+    } else {
+      (control.closest("form, nav, p, li, div") || control).after(text);
+    }
+  }
+
+  document.addEventListener("click", (event) => {
+    const control = event.target instanceof Element ? event.target.closest(NEEDS) : null;
+    if (!control || !isOffline()) return;
+    // Undo while cards wait takes back the last of them, on the phone (round.js)
+    const region = play();
+    const waiting = region && Number(region.dataset.waiting || 0) > 0;
+    if (waiting && control.closest("form.undo, form[action$='/undo/']")) return;
+    event.preventDefault();
+    event.stopPropagation();
+    note(control);
+  }, true);
+
+  // A change sent while the connection seemed there, that never reached the server
+  document.addEventListener("htmx:sendError", (event) => {
+    const elt = event.detail.elt;
+    if (!(elt instanceof Element) || elt === document.body || elt.id === "play") return;
+    const control = elt.matches(NEEDS) ? elt : elt.querySelector("button") || elt;
+    if (control.closest("#round")) note(control);
+  });
+
+  window.addEventListener("online", () => {
+    document.querySelectorAll(".needs-connection").forEach((old) => old.remove());
+  });
+})();
