@@ -46,7 +46,7 @@ def tap(page, card: str) -> None:
 
 def slot_of(page, name: str) -> list[str]:
     """The player's slot in the trick: the card's number, then its tag."""
-    slot = page.locator(".slots .slot", has_text=name)
+    slot = page.locator(".slots:not(.last-trick) .slot", has_text=name)
     return slot.locator(".num, .sending-tag").all_inner_texts()
 
 
