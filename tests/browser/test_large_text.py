@@ -90,12 +90,13 @@ BY_THE_GRID = """() => {
           scrolls: grid.scrollHeight > grid.clientHeight};
 }"""
 
-# Each card of the grid brought into view as the browser does (the grid and,
-# where it must, the page): whether it is then whole above the bar and touched.
+# Each card of the grid brought into view, the page (and the grid, where it
+# scrolls) scrolled to it as a finger would, to the middle of the screen:
+# whether it is then whole above the bar and touched.
 INTO_VIEW = """() => {
   const found = [];
   for (const button of document.querySelectorAll("#play form.picker button.pick:not(.gone)")) {
-    button.scrollIntoView({block: "nearest"});
+    button.scrollIntoView({block: "center"});
     const bar = document.querySelector("#play .action-bar").getBoundingClientRect().top;
     const r = button.getBoundingClientRect();
     const hit = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
