@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TypedDict
 
 from companion.models import Change, Game, Round
 from companion.texts import ChangeText
@@ -98,9 +98,25 @@ def to_undo(game: Game, back_to: int | None = None) -> list[Change]:
     return list(done.filter(number__gte=back_to))
 
 
-def to_redo(game: Game) -> Change | None:
-    """The change a redo makes again: the earliest one undone."""
-    return game.changes.filter(undone=True).order_by("number").first()
+def undo_back_to(game: Game, number: int) -> tuple[Change | None, int]:
+    """What an undo back to the change ``number`` takes back: that change
+    (None when it is undone or gone), and how many changes with it."""
+    first = game.changes.filter(number=number, undone=False).defer("rounds").first()
+    if first is None:
+        return None, 0
+    return first, game.changes.filter(undone=False, number__gte=number).count()
+
+
+def to_redo(game: Game) -> list[Change]:
+    """The changes a redo makes again, oldest first: the earliest one undone,
+    and every change the same undo took back with it."""
+    undone = game.changes.filter(undone=True).order_by("number")
+    first = undone.first()
+    if first is None:
+        return []
+    if first.undone_with is None:  # undone before undos kept their changes together
+        return [first]
+    return list(undone.filter(undone_with=first.undone_with))
 
 
 def restore(
@@ -137,21 +153,45 @@ def history(game: Game, shown: int, limit: int = 50) -> list[Change]:
     return list(game.changes.filter(round__gte=shown).order_by("-number")[:limit])
 
 
-def mark(game: Game, undone: Sequence[Change], redone: Change | None) -> None:
-    """An undo's changes are marked undone; a redo's change done again.
-    ``game.has_undone`` follows (the caller saves it)."""
+def mark(game: Game, undone: Sequence[Change], redone: Sequence[Change]) -> None:
+    """An undo's changes are marked undone, together (a redo makes them all
+    again); a redo's changes done again. ``game.has_undone`` follows (the
+    caller saves it)."""
     if undone:
-        Change.objects.filter(pk__in=[kept.pk for kept in undone]).update(undone=True)
-    if redone is not None:
-        Change.objects.filter(pk=redone.pk).update(undone=False)
+        together = min(kept.number for kept in undone)
+        Change.objects.filter(pk__in=[kept.pk for kept in undone]).update(
+            undone=True, undone_with=together
+        )
+    if redone:
+        Change.objects.filter(pk__in=[kept.pk for kept in redone]).update(
+            undone=False, undone_with=None
+        )
     game.has_undone = game.changes.filter(undone=True).exists()
 
 
-def undo_bar(game: Game, kept: Change | None = None) -> dict[str, Change | None]:
+class UndoBar(TypedDict):
+    """What the round screen offers to take back (:func:`undo_bar`)."""
+
+    last: Change | None
+    redo: Change | None
+    redo_count: int
+
+
+def undo_bar(game: Game, kept: Change | None = None) -> UndoBar:
     """What the round screen offers to take back: the last change done
-    (``last``), and the earliest one undone (``redo``). ``kept``: the change
-    just made (no query then: a new change leaves nothing to redo)."""
+    (``last``), the earliest one undone (``redo``) and how many changes its
+    redo makes again (``redo_count``: all that its undo took back).
+    ``kept``: the change just made (no query then: a new change leaves
+    nothing to redo)."""
     if kept is not None and not game.has_undone:
-        return {"last": kept, "redo": None}
+        return {"last": kept, "redo": None, "redo_count": 0}
     last = game.changes.filter(undone=False).order_by("-number").first()
-    return {"last": last, "redo": to_redo(game) if game.has_undone else None}
+    if not game.has_undone:
+        return {"last": last, "redo": None, "redo_count": 0}
+    undone = game.changes.filter(undone=True).defer("rounds").order_by("number")
+    redo = undone.first()
+    count = 0
+    if redo is not None:
+        together = redo.undone_with
+        count = 1 if together is None else undone.filter(undone_with=together).count()
+    return {"last": last, "redo": redo, "redo_count": count}

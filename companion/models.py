@@ -171,7 +171,8 @@ class Change(models.Model):
     before and after the change: ``[{"number": n, "before": {...} | None,
     "after": {...} | None}]`` (None before: the change made the round; None
     after: it removed it). ``round`` is the round the screen shows after the
-    change. An undone change can be redone until a new change is made.
+    change. An undone change can be redone until a new change is made; the
+    changes one undo took back together (``undone_with``) are redone together.
     """
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="changes")
@@ -181,6 +182,12 @@ class Change(models.Model):
     round = models.PositiveIntegerField()
     rounds = models.JSONField()
     undone = models.BooleanField(default=False)
+    undone_with = models.PositiveIntegerField(
+        null=True,
+        blank=True,
+        help_text="While undone: the number of the earliest change one undo took back with"
+        " it (a single undo: its own number). One redo makes them all again.",
+    )
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -56,6 +56,7 @@ app_patterns = [
     # Taking changes back: undo, redo, and the round's history of changes.
     path("g/<str:token>/history/", history.round_history, name="history"),
     path("g/<str:token>/history/undo/", history.undo, name="undo"),
+    path("g/<str:token>/history/undo/<int:number>/", history.undo_to, name="undo_to"),
     path("g/<str:token>/history/redo/", history.redo, name="redo"),
     # Corrections to a trick of any round, the game replayed after each:
     # in place on the round screen.

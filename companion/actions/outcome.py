@@ -113,7 +113,6 @@ class Done:
     kept: Change | None = None
     """The change as the game's history keeps it (not for an undo or redo)."""
     undoing: list[Change] = field(default_factory=list)
-    redoing: Change | None = None
-    """An undo's changes taken back, or a redo's change made again: they
-    are marked, not kept as new changes."""
-
+    redoing: list[Change] = field(default_factory=list)
+    """An undo's changes taken back, or a redo's changes made again (all
+    that one undo took back): they are marked, not kept as new changes."""

@@ -1,6 +1,6 @@
 """Taking changes back: undo the last change (or every change back to one
-chosen from the round's history), redo what was undone, and the round's
-history of changes.
+chosen from the round's history, after a question), redo what was undone
+(all that one undo took back), and the round's history of changes.
 
 The same shape as every change (:func:`companion.views.change.change`):
 find the game (404) and require the edit link (403) → the form's stamp →
@@ -18,7 +18,7 @@ from companion.access import GameGone, find_game
 from companion.forms import FreshStamp, StampForm, UndoForm
 from companion.models import Game
 from companion.present import HtmxHttpRequest, access_context
-from companion.views.change import change
+from companion.views.change import change, editable
 
 
 @require_POST
@@ -46,6 +46,20 @@ def redo(request: HtmxHttpRequest, token: str) -> HttpResponse:
         return actions.redo(game, form.stamp())
 
     return change(request, token, StampForm, again, at="undo")
+
+
+@require_safe
+def undo_to(request: HtmxHttpRequest, token: str, number: int) -> HttpResponse:
+    """Undo back to a change of the history asks first: "Undo 15 changes,
+    back to before <the change>?" (for htmx in place of its button, else a
+    page of its own), its Yes posts the undo with this version (a change made
+    meanwhile is a conflict: the question was about other changes)."""
+    access = editable(token)
+    first, count = history.undo_back_to(access.game, number)
+    context = access_context(access)
+    context.update(change=first, count=count, stamp=FreshStamp(access.game.version))
+    template = "imp/history.html#question" if request.htmx else "imp/undo_to.html"
+    return render(request, template, context)
 
 
 @require_safe

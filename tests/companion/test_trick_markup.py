@@ -38,6 +38,7 @@ class Forms(HTMLParser):
         found = dict(attrs)
         if tag == "form":
             self._form = {
+                "method": (found.get("method") or "get").lower(),
                 "action": found.get("action"),
                 "hx-post": found.get("hx-post"),
                 "fields": {},

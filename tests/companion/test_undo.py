@@ -131,7 +131,8 @@ def test_the_history_for_htmx_is_fetched_when_opened(editor):
     assert 'hx-get="' + editor.url("history") + '"' in answer.text
     assert listing.status_code == 200
     assert "Christian's 15 in trick 1" in text(listing)
-    assert 'name="back_to"' in listing.text
+    asked = Change.objects.get(game=editor.game, values__card="15").number
+    assert f'hx-get="{editor.url("undo_to", asked)}"' in listing.text
 
 
 def test_the_viewer_sees_no_undo_and_no_history_forms(editor, viewer):
@@ -141,7 +142,7 @@ def test_the_viewer_sees_no_undo_and_no_history_forms(editor, viewer):
 
     assert "Undo:" not in page
     assert "History of changes" not in page
-    assert "back_to" not in text(viewer.get("history"))
+    assert "Undo back to here" not in text(viewer.get("history"))
 
 
 def test_a_stranger_gets_404_for_the_history(stranger):
