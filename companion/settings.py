@@ -132,6 +132,10 @@ MIDDLEWARE = [
     # else the browser's Accept-Language, else LANGUAGE_CODE. After the
     # session, before anything that renders text (CommonMiddleware's 404s).
     "django.middleware.locale.LocaleMiddleware",
+    # A body larger than a record may be is refused by its declared length,
+    # unread (413), in the reader's language; one of unknown length too (411).
+    # Before anything that reads the body (CsrfViewMiddleware reads the form).
+    "companion.uploads.BodyLimit",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -286,11 +290,15 @@ X_FRAME_OPTIONS = "DENY"
 
 # Request limits: a body larger than this, or with more fields, is a 400
 # before any view runs. Risky: raising them lets one client make the server
-# hold large bodies in memory. Uploads above FILE_UPLOAD_MAX_MEMORY_SIZE are
-# streamed to a temporary file; a view that accepts files checks their size.
+# hold large bodies in memory. A body larger than a record (1 MiB) and its
+# form is refused unread by its declared length (companion.uploads.BodyLimit);
+# an uploaded file is kept in memory and its upload stops past 1 MiB
+# (companion.uploads.RecordUpload, the only upload handler): no upload is
+# ever written to a temporary file.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 1024 * 1024  # 1 MiB
 DATA_UPLOAD_MAX_NUMBER_FIELDS = 400
 FILE_UPLOAD_MAX_MEMORY_SIZE = 1024 * 1024  # 1 MiB
+FILE_UPLOAD_HANDLERS = ["companion.uploads.RecordUpload"]
 
 # Logging: everything worth knowing goes to stderr, with or without DEBUG
 # (Django's default shows nothing there once DEBUG is off): every 500 with its

@@ -29,6 +29,7 @@ from companion.remembered import (
     remembered_groups,
 )
 from companion.transfer import MAX_RECORD_BYTES, RecordRefused, import_record, read_record
+from companion.uploads import too_large_text, upload_too_large
 
 
 def _home(request: HttpRequest, form: ImportForm, errors: list[str], status: int) -> HttpResponse:
@@ -52,6 +53,8 @@ def import_game(request: HttpRequest) -> HttpResponse:
     """Upload a record: the engine checks it; a valid one becomes a new game
     (a group's file, a new group with its games)."""
     form = ImportForm(request.POST, request.FILES)
+    if upload_too_large(request):  # stopped at the limit while it was read
+        return _home(request, ImportForm(), [too_large_text()], 413)
     if not form.is_valid():
         return _home(request, form, [gettext("Choose a game record file to import.")], 400)
     upload = form.cleaned_data["record"]
