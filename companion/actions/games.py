@@ -125,3 +125,5 @@ def delete_game(token: str) -> set[str]:
         tokens = {game.edit_token, game.view_token}
         game.delete()
     return tokens
+
+

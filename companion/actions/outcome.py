@@ -116,3 +116,4 @@ class Done:
     redoing: Change | None = None
     """An undo's changes taken back, or a redo's change made again: they
     are marked, not kept as new changes."""
+

@@ -122,3 +122,5 @@ def dismiss_warnings(game: Game, stamp: Stamp, revoke: str = "") -> Done:
         return [current], Done(what=ChangeText("revoke.settled", what))
 
     return apply(game, stamp, change, Sent("dismiss_warnings", (revoke,)))
+
+

@@ -252,3 +252,5 @@ def trick_round(rounds: list[Round], number: int, trick: int) -> Round:
             gettext("Round %(n)s has no trick %(trick)s.") % {"n": number, "trick": trick}
         )
     return target
+
+

@@ -51,3 +51,5 @@ def redo(game: Game, stamp: Stamp) -> Done:
         return changed, Done(redoing=again, what=again.text, removed=removed)
 
     return apply(game, stamp, change, Sent("redo", ()), describe=True)
+
+
