@@ -203,3 +203,22 @@ class Change(models.Model):
     def text(self) -> ChangeText:
         """What the change did, to be said in the reader's language."""
         return ChangeText(self.code, self.values)
+
+
+class Creation(models.Model):
+    """A game or group made by a form or an API call that carried an
+    idempotency key: the same send again (a double tap, a retried request)
+    opens what the first made instead of making another
+    (:func:`companion.actions.creating.create_once`). ``sent`` is a SHA-256
+    of the key with what was sent, so the same key with other values makes
+    something new. Honoured for an hour; pruned with the changes' keys
+    (``manage.py prune_submissions``)."""
+
+    sent = models.CharField(max_length=64, unique=True)
+    game = models.ForeignKey(
+        Game, null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
+    group = models.ForeignKey(
+        Group, null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
+    created = models.DateTimeField(auto_now_add=True, db_index=True)

@@ -88,11 +88,22 @@ def env_list(name: str, default: list[str] | None = None) -> list[str]:
 
 DEBUG = env_bool("DEBUG", default=True)
 
-# Risky: a known key lets anyone forge sessions. The dev key is only ever
-# used with DEBUG on; production must provide SECRET_KEY.
+# Risky: a known or guessable key lets anyone forge sessions. The dev key is
+# only ever used with DEBUG on; production must provide SECRET_KEY, and one
+# that `manage.py check --deploy` calls weak (its security.W009: fewer than
+# 50 characters, fewer than 5 different ones, or the "django-insecure-" of a
+# key made by startproject) is refused at start-up, as is the dev key.
 SECRET_KEY = env_str("SECRET_KEY", default="dev-insecure-not-for-production" if DEBUG else None)
-if not DEBUG and (SECRET_KEY.startswith("dev-insecure") or len(SECRET_KEY) < 32):
-    raise ImproperlyConfigured("SECRET_KEY must be a random string of 32+ characters")
+if not DEBUG and (
+    len(SECRET_KEY) < 50
+    or len(set(SECRET_KEY)) < 5
+    or SECRET_KEY.startswith(("django-insecure-", "dev-insecure"))
+):
+    raise ImproperlyConfigured(
+        "SECRET_KEY is weak: it must be a random string of 50+ characters, 5+ of them"
+        " different, not starting with 'django-insecure-' (python -c 'import secrets;"
+        " print(secrets.token_urlsafe(50))')"
+    )
 
 # Risky: "*" would accept any Host header. Required when DEBUG is off.
 ALLOWED_HOSTS = env_list(
@@ -112,6 +123,9 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # Permissions-Policy on every answer, static files and errors included:
+    # only the wake lock and the clipboard's writing, for the app's own pages.
+    "companion.permissions.PermissionsPolicy",
     "django.middleware.security.SecurityMiddleware",
     # WhiteNoise serves static files; it must come right after SecurityMiddleware.
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -132,6 +146,10 @@ MIDDLEWARE = [
     # else the browser's Accept-Language, else LANGUAGE_CODE. After the
     # session, before anything that renders text (CommonMiddleware's 404s).
     "django.middleware.locale.LocaleMiddleware",
+    # A body larger than a record may be is refused by its declared length,
+    # unread (413), in the reader's language; one of unknown length too (411).
+    # Before anything that reads the body (CsrfViewMiddleware reads the form).
+    "companion.uploads.BodyLimit",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -286,11 +304,15 @@ X_FRAME_OPTIONS = "DENY"
 
 # Request limits: a body larger than this, or with more fields, is a 400
 # before any view runs. Risky: raising them lets one client make the server
-# hold large bodies in memory. Uploads above FILE_UPLOAD_MAX_MEMORY_SIZE are
-# streamed to a temporary file; a view that accepts files checks their size.
+# hold large bodies in memory. A body larger than a record (1 MiB) and its
+# form is refused unread by its declared length (companion.uploads.BodyLimit);
+# an uploaded file is kept in memory and its upload stops past 1 MiB
+# (companion.uploads.RecordUpload, the only upload handler): no upload is
+# ever written to a temporary file.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 1024 * 1024  # 1 MiB
 DATA_UPLOAD_MAX_NUMBER_FIELDS = 400
 FILE_UPLOAD_MAX_MEMORY_SIZE = 1024 * 1024  # 1 MiB
+FILE_UPLOAD_HANDLERS = ["companion.uploads.RecordUpload"]
 
 # Logging: everything worth knowing goes to stderr, with or without DEBUG
 # (Django's default shows nothing there once DEBUG is off): every 500 with its

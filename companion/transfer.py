@@ -11,6 +11,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from typing import Any
 
 from django.db import transaction
@@ -109,9 +110,23 @@ def stored_round(game: Game, number: int, item: dict[str, Any], *, confirmed: bo
     )
 
 
-def _cell(text: str) -> str:
-    """A name made safe from spreadsheet formulas ("=cmd|..." stays text)."""
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+FORMULA_START = re.compile(r"(^|[,;\t])(?=[ ]*[=+\-@\t\r])")
+"""Where a spreadsheet would start reading a formula: the cell's start, or
+after a separator a spreadsheet may split at (a comma, a semicolon as in
+German ones, a tab), before = + - @, a tab or a carriage return."""
+
+NUMBER = re.compile(r"-?\d+")
+
+
+def _cell(value: object) -> str:
+    """A cell made safe from spreadsheet formulas: "'" before each place one
+    could start ("x;=1+1" is written "x;'=1+1", so no separator a
+    spreadsheet splits at makes a cell "=1+1"). A whole number (a score,
+    negative too) stays a number."""
+    text = str(value)
+    if NUMBER.fullmatch(text):
+        return text
+    return FORMULA_START.sub(r"\1'", text)
 
 
 def standings_text(counted: Counted) -> str:
@@ -131,12 +146,13 @@ def scores_csv(counted: Counted) -> str:
     players = list(state.table.players)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow(["Round", *(_cell(name) for name in players)])
+    rows: list[list[object]] = [["Round", *players]]
     for item in state.rounds:
         if item.outcome is not None:
-            writer.writerow([item.number, *item.outcome.scores])
-    writer.writerow(["Total", *state.totals])
+            rows.append([item.number, *item.outcome.scores])
+    rows.append(["Total", *state.totals])
     waiting = counted.waiting
     if waiting is not None and waiting.outcome is not None:
-        writer.writerow([f"{waiting.number} (unconfirmed)", *waiting.outcome.scores])
+        rows.append([f"{waiting.number} (unconfirmed)", *waiting.outcome.scores])
+    writer.writerows([_cell(value) for value in row] for row in rows)
     return out.getvalue()

@@ -82,6 +82,10 @@ app_patterns = [
     path("api/games", exports.create_game, name="api_games"),
 ]
 
+# A request the app cannot read: its own page, which does not read the form
+# again (Django's default 400 view does, through its CSRF check).
+handler400 = "companion.views.errors.bad_request"
+
 urlpatterns = [
     path("admin/", admin.site.urls),
     # The app as a phone installs it: at the root, so the worker covers every page.

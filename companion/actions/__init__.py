@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from companion.access import GameGone
 from companion.actions.cards import play_card, set_known_hand, undo_card
+from companion.actions.creating import create_once, sent_by_form, sent_digest
 from companion.actions.fixes import delete_trick, move_card
 from companion.actions.games import (
     create_game,
@@ -52,6 +53,7 @@ __all__ = [
     "confirm_round",
     "create_game",
     "create_group",
+    "create_once",
     "delete_game",
     "delete_trick",
     "dismiss_warnings",
@@ -62,6 +64,8 @@ __all__ = [
     "redo",
     "replace_edit_link",
     "replace_view_link",
+    "sent_by_form",
+    "sent_digest",
     "set_dealer",
     "set_known_hand",
     "start_next_round",

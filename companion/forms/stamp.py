@@ -4,6 +4,7 @@ applied once)."""
 
 from __future__ import annotations
 
+import re
 import uuid
 from dataclasses import dataclass
 from typing import Any
@@ -63,6 +64,13 @@ class FreshStamp:
             self.version,
             self.key,
         )
+
+
+def form_key(data: Any) -> str:
+    """The key a form sent, if well-formed, to carry on in its page drawn
+    again (nothing was made with it yet); else a fresh one."""
+    key = str(data.get("key") or "")
+    return key if re.fullmatch(KEY_PATTERN, key) else uuid.uuid4().hex
 
 
 class StampForm(forms.Form):

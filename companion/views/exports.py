@@ -7,14 +7,17 @@ unchanged game is a 304 after one query.
 
 from __future__ import annotations
 
+import hashlib
 import json
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST, require_safe
 
+from companion import actions
 from companion.access import conditional, find_game
 from companion.links import game_path
+from companion.models import Game
 from companion.present import Replayed
 from companion.replay import record_data
 from companion.transfer import (
@@ -25,6 +28,9 @@ from companion.transfer import (
     scores_csv,
     standings_text,
 )
+
+MAX_KEY_LENGTH = 255
+"""The longest ``Idempotency-Key`` header taken."""
 
 
 def _filename(game_pk: int, suffix: str) -> str:
@@ -76,7 +82,10 @@ def _errors(status: int, *messages: str) -> JsonResponse:
 @require_POST
 def create_game(request: HttpRequest) -> HttpResponse:
     """POST /api/games with a `bottle-imp/1` record: 201 and the two links,
-    400 with the engine's findings, 413 for a body over 1 MiB."""
+    400 with the engine's findings, 413 for a body over 1 MiB. Sent again
+    with the same ``Idempotency-Key`` header and record (a retry), it
+    answers the first call's game (marked ``Idempotent-Replayed``) and
+    makes no other."""
     try:
         declared = int(request.META.get("CONTENT_LENGTH") or 0)
     except ValueError:
@@ -87,12 +96,18 @@ def create_game(request: HttpRequest) -> HttpResponse:
     raw = request.read(MAX_RECORD_BYTES + 1)
     if len(raw) > MAX_RECORD_BYTES:
         return _errors(413, too_big)
+    key = request.headers.get("Idempotency-Key", "")
+    if len(key) > MAX_KEY_LENGTH:
+        return _errors(400, f"Idempotency-Key must be at most {MAX_KEY_LENGTH} characters")
+    sent = actions.sent_digest("api", key, hashlib.sha256(raw).hexdigest()) if key else None
     try:
-        game = import_record(read_record(raw))
+        game, made = actions.create_once(Game, sent, lambda: import_record(read_record(raw)))
     except RecordRefused as refused:
         return _errors(400, *refused.errors)
     edit_url = request.build_absolute_uri(game_path(game.edit_token))
     view_url = request.build_absolute_uri(game_path(game.view_token))
     response = JsonResponse({"edit_url": edit_url, "view_url": view_url}, status=201)
     response["Location"] = edit_url
+    if not made:  # the same key and record again: the first call's game
+        response["Idempotent-Replayed"] = "true"
     return response

@@ -15,7 +15,9 @@ from django.views.decorators.http import require_http_methods, require_safe
 
 from companion import actions
 from companion.forms.group import GroupForm
+from companion.forms.stamp import form_key
 from companion.groups import export_group, find_group, group_view
+from companion.models import Group
 from companion.remembered import remember_group
 
 
@@ -24,10 +26,16 @@ def new_group(request: HttpRequest) -> HttpResponse:
     """The form for a new group; a valid POST creates it and opens its page."""
     form = GroupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        group = actions.create_group(form.cleaned_data["name"], form.cleaned_data["names"])
+        name, names = form.cleaned_data["name"], form.cleaned_data["names"]
+        group, _ = actions.create_once(
+            Group,
+            actions.sent_by_form("group", request.POST),
+            lambda: actions.create_group(name, names),
+        )
         return redirect("imp:group", token=group.edit_token)
     status = 400 if request.method == "POST" else 200
-    return render(request, "groups/new.html", {"form": form}, status=status)
+    context = {"form": form, "create_key": form_key(request.POST)}
+    return render(request, "groups/new.html", context, status=status)
 
 
 @require_safe

@@ -21,7 +21,9 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from companion import actions
 from companion.forms.setup import SEATS, TARGETS, NewGameForm, moved
+from companion.forms.stamp import form_key
 from companion.groups import GroupAccess, find_group
+from companion.models import Game
 from companion.present import HtmxHttpRequest
 from companion.remembered import remember_deck, remembered_deck
 from companion.views.answers import in_place
@@ -68,7 +70,12 @@ def new_game(request: HtmxHttpRequest) -> HttpResponse:
         form = NewGameForm(request.POST)
         if form.is_valid():
             in_group = None if group is None else group.group
-            game = actions.create_game(**form.game_fields(), group=in_group)
+            fields = form.game_fields()
+            game, _ = actions.create_once(
+                Game,
+                actions.sent_by_form("game", request.POST),
+                lambda: actions.create_game(**fields, group=in_group),
+            )
             remember_deck(request, game.edition)
             url = reverse("imp:round", args=[game.edit_token])
             if request.htmx:
@@ -77,6 +84,12 @@ def new_game(request: HtmxHttpRequest) -> HttpResponse:
         status = 400
     else:
         form = NewGameForm(initial=first_values(request, group))
-    context = {"form": form, "targets": TARGETS, "group": group, "redrawn": part == "choices"}
+    context = {
+        "form": form,
+        "targets": TARGETS,
+        "group": group,
+        "redrawn": part == "choices",
+        "create_key": form_key(request.POST),
+    }
     template = f"imp/new_game.html#{part}" if request.htmx else "imp/new_game.html"
     return in_place(render(request, template, context, status=status))

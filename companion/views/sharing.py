@@ -9,6 +9,7 @@ nothing; an unknown token is a 404 with no hint (:mod:`companion.access`).
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse
@@ -19,8 +20,10 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from companion import actions
 from companion.access import Access, find_game
 from companion.forms import ImportForm
+from companion.forms.stamp import form_key
 from companion.groups import group_file, import_group
 from companion.links import game_path, qr_svg
+from companion.models import Game, Group
 from companion.remembered import (
     forget,
     remember_game,
@@ -29,6 +32,7 @@ from companion.remembered import (
     remembered_groups,
 )
 from companion.transfer import MAX_RECORD_BYTES, RecordRefused, import_record, read_record
+from companion.uploads import too_large_text, upload_too_large
 
 
 def _home(request: HttpRequest, form: ImportForm, errors: list[str], status: int) -> HttpResponse:
@@ -37,6 +41,7 @@ def _home(request: HttpRequest, form: ImportForm, errors: list[str], status: int
         "groups": remembered_groups(request),
         "import_form": form,
         "import_errors": errors,
+        "create_key": form_key(request.POST),
     }
     return render(request, "sharing/home.html", context, status=status)
 
@@ -52,6 +57,8 @@ def import_game(request: HttpRequest) -> HttpResponse:
     """Upload a record: the engine checks it; a valid one becomes a new game
     (a group's file, a new group with its games)."""
     form = ImportForm(request.POST, request.FILES)
+    if upload_too_large(request):  # stopped at the limit while it was read
+        return _home(request, ImportForm(), [too_large_text()], 413)
     if not form.is_valid():
         return _home(request, form, [gettext("Choose a game record file to import.")], 400)
     upload = form.cleaned_data["record"]
@@ -61,12 +68,13 @@ def import_game(request: HttpRequest) -> HttpResponse:
                 [gettext("the file is larger than %(n)s KiB") % {"n": MAX_RECORD_BYTES // 1024}]
             )
         raw = upload.read()
+        sent = actions.sent_by_form("import", request.POST, hashlib.sha256(raw).hexdigest())
         group_data = group_file(raw)
         if group_data is not None:
-            group = import_group(group_data)
+            group, _ = actions.create_once(Group, sent, lambda: import_group(group_data))
             remember_group(request, group, group.edit_token)
             return redirect("imp:group", token=group.edit_token)
-        game = import_record(read_record(raw))
+        game, _ = actions.create_once(Game, sent, lambda: import_record(read_record(raw)))
     except RecordRefused as refused:
         return _home(request, ImportForm(), refused.errors, 400)
     remember_game(request, Access(game, game.edit_token, True))

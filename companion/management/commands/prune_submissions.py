@@ -1,6 +1,7 @@
 """``manage.py prune_submissions [--older-than-hours 24]``: delete the
-idempotency keys of old changes. A key only has to outlive the retries of
-its form (seconds to minutes); a day is plenty. Run it daily from cron."""
+idempotency keys of old changes, and of old new games, groups and imports.
+A key only has to outlive the retries of its form (seconds to minutes); a
+day is plenty. Run it daily from cron."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.utils import timezone
 
-from companion.models import Submission
+from companion.models import Creation, Submission
 
 
 def positive_hours(text: str) -> int:
@@ -38,4 +39,6 @@ class Command(BaseCommand):
         hours = options["older_than_hours"]
         cutoff = timezone.now() - timedelta(hours=hours)
         deleted, _ = Submission.objects.filter(created__lt=cutoff).delete()
+        made, _ = Creation.objects.filter(created__lt=cutoff).delete()
+        deleted += made
         self.stdout.write(f"Deleted {deleted} idempotency keys older than {hours} hours.")
