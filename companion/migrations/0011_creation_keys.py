@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('companion', '0009_group_edition_from_its_games'),
+        ('companion', '0010_change_undone_with'),
     ]
 
     operations = [
