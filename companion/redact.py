@@ -27,10 +27,11 @@ from collections.abc import Mapping
 from typing import Any
 
 HIDDEN = "\N{HORIZONTAL ELLIPSIS}"
-_SEGMENT = r"[^/\s?#&\"'<>]+"
+_SEGMENT = r"(?>[^/\s?#&\"'<>.]+)(?!\.)"
 LINK_PATH = re.compile(rf"(/g/|/groups/(?!new(?:[/?#\s\"'<>]|$)))({_SEGMENT})")
 """A game's or a group's path: the token is the segment after ``/g/`` or
-``/groups/`` (but for ``/groups/new/``, the form of a new group)."""
+``/groups/`` (but for ``/groups/new/``, the form of a new group); a file's
+name (``templates/groups/group.html``, with a dot) is no token."""
 LINK_QUERY = re.compile(r"([?&;](?:group|token)=)([^&;#\s\"'<>]+)")
 """A token passed in a query string (``/new/?group=<token>``)."""
 TOKEN_LOOK = re.compile(r"(?<![\w-])(?=[\w-]*[a-z])(?=[\w-]*[A-Z])[\w-]{32,}(?![\w-])", re.ASCII)
@@ -45,8 +46,8 @@ def redact(text: str) -> str:
     'GET /g/…/round/card/ HTTP/1.1'
     >>> redact("GET /new/?group=Ab-3_x&x=1 HTTP/1.1")
     'GET /new/?group=…&x=1 HTTP/1.1'
-    >>> redact("/groups/Ab-3_x/games.json /groups/new/")
-    '/groups/…/games.json /groups/new/'
+    >>> redact("/groups/Ab-3_x/games.json /groups/new/ templates/groups/group.html")
+    '/groups/…/games.json /groups/new/ templates/groups/group.html'
     >>> redact("next=%2Fg%2FsnEXRt7zqUq1BqpyYpY0mHwW8LB3dk8V%2F")
     'next=%2Fg%…%2F'
     """

@@ -25,6 +25,7 @@ from companion.actions.games import (
     delete_game,
     play_again,
     replace_edit_link,
+    replace_group_link,
     replace_view_link,
 )
 from companion.actions.outcome import OTHER, Conflict, Done, KeyReused, Refused, Sent
@@ -61,6 +62,7 @@ __all__ = [
     "play_card",
     "redo",
     "replace_edit_link",
+    "replace_group_link",
     "replace_view_link",
     "set_dealer",
     "set_known_hand",

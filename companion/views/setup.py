@@ -68,12 +68,16 @@ def new_game(request: HtmxHttpRequest) -> HttpResponse:
         form = NewGameForm(request.POST)
         if form.is_valid():
             in_group = None if group is None else group.group
-            game = actions.create_game(**form.game_fields(), group=in_group)
-            remember_deck(request, game.edition)
-            url = reverse("imp:round", args=[game.edit_token])
-            if request.htmx:
-                return HttpResponseClientRedirect(url)
-            return redirect(url)
+            try:
+                game = actions.create_game(**form.game_fields(), group=in_group)
+            except actions.Refused as full:  # the group holds its most games
+                form.add_error(None, str(full))
+            else:
+                remember_deck(request, game.edition)
+                url = reverse("imp:round", args=[game.edit_token])
+                if request.htmx:
+                    return HttpResponseClientRedirect(url)
+                return redirect(url)
         status = 400
     else:
         form = NewGameForm(initial=first_values(request, group))
