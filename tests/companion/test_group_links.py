@@ -86,3 +86,15 @@ def test_a_stranger_and_a_wrong_link_name_are_404(client, group):
     assert client.post("/groups/no-such-group/new-links/", {"link": "edit"}).status_code == 404
     assert client.post(new_links(group), {"link": "games"}).status_code == 404
     assert client.delete(new_links(group)).status_code == 405
+
+
+def test_the_new_links_page_and_its_notice_read_in_german(client, group):
+    german = {"Accept-Language": "de-DE,de;q=0.9"}
+
+    page = text(client.get(new_links(group), headers=german))
+    response = client.post(new_links(group), {"link": "view"}, headers=german)
+    notice = text(client.get(response.url, headers=german))
+
+    assert "Bearbeiten-Link ersetzen" in page and "Ansehen-Link ersetzen" in page
+    assert "Replace" not in page
+    assert "Die Gruppe hat einen neuen Ansehen-Link (unten)." in notice
