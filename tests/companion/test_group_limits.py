@@ -14,13 +14,15 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from companion.limits import MAX_GROUP_GAMES
 from companion.models import Game, Group, Round
 from companion.transfer import import_record
 from tests.companion.conftest import text
 from tests.scoring.test_group import GAME_1, GAME_2
 
 pytestmark = pytest.mark.django_db
+
+LIMIT = 500
+"""The most games a group holds (companion.limits.MAX_GROUP_GAMES), as the refusals say."""
 
 PLAYERS = ["Adam", "Betty", "Christian", "Doris"]
 TINY = {
@@ -73,7 +75,7 @@ def test_a_1_mib_group_file_of_tiny_games_is_refused_before_a_game_is_read(clien
 def test_the_refusal_is_said_in_german(client):
     client.cookies["django_language"] = "de"
 
-    response = client.post("/import/", {"record": group_file([TINY] * (MAX_GROUP_GAMES + 1))})
+    response = client.post("/import/", {"record": group_file([TINY] * (LIMIT + 1))})
 
     assert response.status_code == 400
     assert (
@@ -83,7 +85,7 @@ def test_the_refusal_is_said_in_german(client):
 
 
 def test_a_full_group_starts_no_game_and_says_why(client):
-    group = group_of(MAX_GROUP_GAMES)
+    group = group_of(LIMIT)
 
     page = text(client.get(f"/groups/{group.edit_token}/"))
     response = client.post("/new/", new_game_in(group))
@@ -95,16 +97,16 @@ def test_a_full_group_starts_no_game_and_says_why(client):
     assert said in page and "New game in this group" not in page
     assert response.status_code == 400
     assert said in text(response)
-    assert Game.objects.count() == MAX_GROUP_GAMES
+    assert Game.objects.count() == LIMIT
 
 
 def test_a_group_below_the_limit_starts_its_last_game(client):
-    group = group_of(MAX_GROUP_GAMES - 1)
+    group = group_of(LIMIT - 1)
 
     response = client.post("/new/", new_game_in(group))
 
     assert response.status_code == 302
-    assert group.games.count() == MAX_GROUP_GAMES
+    assert group.games.count() == LIMIT
 
 
 def numbers_listed(page: str) -> list[int]:
