@@ -176,9 +176,7 @@ def combine(games: Sequence[GameFigures], names: Sequence[str] = ()) -> GroupHis
             if game.rounds and (key not in best or total > best[key].total):
                 best[key] = BestGame(number, total)
         summaries.append(
-            GameSummary(
-                number, game.players, game.totals, game.finished, game.winners, game.rounds
-            )
+            GameSummary(number, game.players, game.totals, game.finished, game.winners, game.rounds)
         )
         wins.append(tuple(tally[key][1] for key in keys))
     history = tuple(_player(order[key], tally[key], best.get(key)) for key in keys)
