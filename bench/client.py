@@ -6,6 +6,7 @@ from __future__ import annotations
 import gzip
 import http.client
 import time
+import uuid
 import zlib
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
@@ -52,12 +53,14 @@ class Client:
         path: str,
         data: dict[str, str] | None = None,
         headers: dict[str, str] | None = None,
+        *,
+        body: bytes | None = None,
     ) -> Reply:
-        """Send a request (retrying once on a dropped keep-alive connection)."""
+        """Send a request (retrying once on a dropped keep-alive connection):
+        ``data`` as a form, or a ``body`` of its own (``headers`` say its type)."""
         sent = {"Host": f"{HOST}:{self.port}", **(headers or {})}
         if self.cookies:
             sent["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
-        body = None
         if data is not None:
             body = urlencode(data).encode()
             sent["Content-Type"] = "application/x-www-form-urlencoded"
@@ -94,6 +97,25 @@ class Client:
 
     def post(self, path: str, data: dict[str, str], headers: dict[str, str] | None = None) -> Reply:
         return self.request("POST", path, data=data, headers=headers)
+
+    def post_file(
+        self, path: str, fields: dict[str, str], name: str, content: bytes, headers: dict[str, str]
+    ) -> Reply:
+        """POST a form with one file (``multipart/form-data``), as a browser uploads it."""
+        boundary = uuid.uuid4().hex
+        parts = [
+            f'--{boundary}\r\nContent-Disposition: form-data; name="{key}"\r\n\r\n{value}\r\n'
+            for key, value in fields.items()
+        ]
+        head = (
+            f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"; '
+            f'filename="{name}.json"\r\nContent-Type: application/json\r\n\r\n'
+        )
+        body = (
+            "".join(parts).encode() + head.encode() + content + f"\r\n--{boundary}--\r\n".encode()
+        )
+        sent = {**headers, "Content-Type": f"multipart/form-data; boundary={boundary}"}
+        return self.request("POST", path, headers=sent, body=body)
 
 
 def decode(raw: bytes, headers: dict[str, str]) -> str:

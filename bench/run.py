@@ -18,6 +18,8 @@ from typing import Any
 if __package__ in (None, ""):  # `python bench/run.py`
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.groups import bench_json as groups_json
+from bench.groups import table as groups_table
 from bench.server import Server, configure
 
 HISTORIES = (1, 100)
@@ -28,8 +30,11 @@ TARGETS = {
     "p95_ms": 30.0,
     "page_bytes": 40 * 1024,
     "card_answer_gzip": 2 * 1024,
+    "group_page_p95_ms": 50.0,
 }
 RUNS = 3
+QUICK_GROUP = 12
+"""Games of the group in a ``--quick`` run (``make bench``: 500)."""
 """``make bench`` measures three times and keeps each figure's best run: a
 slower run measures the machine's other work, not the app."""
 
@@ -57,6 +62,7 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
 def measure(args: argparse.Namespace, setup: Any) -> dict[str, Any]:
     """Seed, serve, warm up and measure one run; the full results. Every run
     of a process uses the same set-up: Django is set up once, on its database."""
+    from bench import groups
     from bench import measure as m
 
     histories = (1,) if args.quick else HISTORIES
@@ -66,6 +72,7 @@ def measure(args: argparse.Namespace, setup: Any) -> dict[str, Any]:
     latency_games = {h: seeder.games(h, games_needed) for h in histories}
     view_games = {h: seeder.games(h, 1)[0] for h in histories}
     warm_games = seeder.games(1, args.threads)
+    group = groups.seed_group(QUICK_GROUP if args.quick else groups.GROUP_GAMES)
     results: dict[str, Any] = {"database": setup.database, "histories": list(histories)}
     with Server(setup, workers=args.workers, threads=args.worker_threads) as server:
         port = server.port
@@ -86,6 +93,8 @@ def measure(args: argparse.Namespace, setup: Any) -> dict[str, Any]:
                 "live_200": full.row(),
                 "live_304": unchanged.row(),
             }
+        results["group"] = groups.measure(port, group, args.samples // 4, args.workers * 2)
+        say(f"group page, {group.games} games: p95 {results['group']['page']['p95']} ms")
         phone = m.Phone(port, seeder.games(histories[-1], 1)[0].edit_token)
         wire = m.page_bytes(port, phone)
         phone.close()
@@ -121,6 +130,7 @@ def bench_json(results: dict[str, Any]) -> dict[str, Any]:
         "card_answer_bytes_gzip": max(
             results[h][kind]["gzip_bytes_max"] for h in histories for kind in ("card", "trick")
         ),
+        **groups_json(results["group"]),
     }
 
 
@@ -145,6 +155,7 @@ def verdicts(figures: dict[str, Any]) -> list[tuple[str, bool, str]]:
     stand = figures["standings_p95_ms"]
     answer = figures["card_answer_bytes_gzip"]
     page = figures["round_page_bytes_compressed"]
+    group = figures["group_page_p95_ms"]
     return [
         ("queries equal at every history (card entry)", len(set(q_entry.values())) == 1,
          str(q_entry)),
@@ -160,6 +171,8 @@ def verdicts(figures: dict[str, Any]) -> list[tuple[str, bool, str]]:
          max(stand.values()) <= t["p95_ms"], f"{stand} ms"),
         ("round page <= 40 KB compressed", page <= t["page_bytes"], f"{page} B"),
         ("a card's answer <= 2 KB gzipped", answer <= t["card_answer_gzip"], f"{answer} B"),
+        (f"group page p95 <= {t['group_page_p95_ms']:.0f} ms",
+         max(group.values()) <= t["group_page_p95_ms"], f"{group} ms"),
     ]  # fmt: skip
 
 
@@ -205,6 +218,7 @@ def table(results: dict[str, Any]) -> str:
     for path, size in wire["assets"].items():
         lines.append(f"  {path}: {size} B ({wire['assets_encoding'][path]})")
     lines.append(f"  total: {wire['total']} B")
+    lines += ["", groups_table(results["group"])]
     return "\n".join(lines)
 
 

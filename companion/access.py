@@ -38,6 +38,14 @@ class GameGone(Http404):
         super().__init__("No such game.")
 
 
+class GroupGone(Http404):
+    """The group was found, then deleted before a game could join it: a 404
+    like any unknown group."""
+
+    def __init__(self) -> None:
+        super().__init__("No such group.")
+
+
 def find_linked[Linked: (Game, Group)](
     rows: QuerySet[Linked], token: str, what: str
 ) -> tuple[Linked, bool]:
@@ -104,9 +112,11 @@ class GroupAccess:
         require_edit_link(self.can_edit, refusal)
 
 
-def find_group(token: str) -> GroupAccess:
-    """The group whose edit or view token this is, or 404 (:func:`find_linked`)."""
-    group, can_edit = find_linked(Group.objects.all(), token, "group")
+def find_group(token: str, *, lock: bool = False) -> GroupAccess:
+    """The group whose edit or view token this is, or 404 (:func:`find_linked`);
+    with ``lock``, its row is locked until the transaction ends."""
+    groups = Group.objects.select_for_update() if lock else Group.objects.all()
+    group, can_edit = find_linked(groups, token, "group")
     return GroupAccess(group, token, can_edit)
 
 

@@ -1,110 +1,41 @@
-"""A group's history, as its page shows it, and its games as one file.
+"""A group's games as one file, and such a file imported as a new group.
 
 A group is reached through one of its two links (edit or view), as a game
-is, by the same helpers (:func:`companion.access.find_group`). Its page
-lists the games played in it and each player's figures across them, all
-read from the games' entries by the engine
-(:func:`scoring.group.group_history`); nothing is stored twice. Its games
-export as one file holding a ``bottle-imp/1`` record each, which imports
-back as a new group with new games.
+is, by the same helpers (:func:`companion.access.find_group`); its page is
+:mod:`companion.group_page`. Its games export as one file holding a
+``bottle-imp/1`` record each, which imports back as a new group with new
+games (at most :data:`~companion.limits.MAX_GROUP_GAMES`).
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext
 
 from companion.access import GroupAccess, find_group
+from companion.limits import MAX_GROUP_GAMES, file_too_many
 from companion.models import Game, Group
-from companion.night import Chart, Rows, line_chart
-from companion.present import Replayed
-from companion.remembered import variant_title
 from companion.replay import record_data
-from companion.texts import and_list, say
-from companion.transfer import MAX_RECORD_BYTES, RecordRefused, import_record, read_record
+from companion.texts import say
+from companion.transfer import (
+    MAX_RECORD_BYTES,
+    RecordRefused,
+    read_record,
+    record_ends,
+    store_records,
+)
 from scoring.findings import RecordError
-from scoring.group import GroupHistory, group_history
 from scoring.names import check_group
 
 GROUP_FORMAT = "bottle-imp-group/1"
 """The format of a group's file: its name, players, and a record per game."""
 
 
-@dataclass(frozen=True)
-class GroupGame:
-    """One game of the group as its page lists it."""
-
-    number: int
-    date: Any
-    variant: str
-    players: tuple[str, ...]
-    finished: bool
-    winners: tuple[str, ...]
-    rounds: int
-    url_token: str
-    """The game's link of the same kind as the group's (edit or view)."""
-
-
 def games_of(group: Group) -> list[Game]:
     return list(group.games.order_by("created", "pk"))
-
-
-def group_view(access: GroupAccess) -> dict[str, Any]:
-    """The group page's values: its games, each player's figures, the chart."""
-    group = access.group
-    games = games_of(group)
-    states = [Replayed.of(game).confirmed() for game in games]
-    history = group_history(states, group.players)
-    listed = [
-        GroupGame(
-            summary.number,
-            game.created,
-            variant_title(game.variant),
-            summary.players,
-            summary.finished,
-            summary.winners,
-            summary.rounds,
-            game.edit_token if access.can_edit else game.view_token,
-        )
-        for game, summary in zip(games, history.games, strict=True)
-    ]
-    return {
-        "group": group,
-        "token": access.token,
-        "can_edit": access.can_edit,
-        "games": listed[::-1],
-        "history": history,
-        "chart": wins_chart(history),
-    }
-
-
-def wins_chart(history: GroupHistory) -> Chart | None:
-    """Every player's wins after each game, or None before a game is won."""
-    if not any(any(row) for row in history.wins):
-        return None
-    names = [player.name for player in history.players]
-    last = history.wins[-1]
-    leaders = [name for name, wins in zip(names, last, strict=True) if wins == max(last)]
-    games = len(history.wins)
-    values = {"names": and_list(leaders), "wins": max(last), "n": games}
-    if len(leaders) == 1:
-        said = ngettext(
-            "Wins after %(n)s game: %(names)s leads with %(wins)s.",
-            "Wins after %(n)s games: %(names)s leads with %(wins)s.",
-            games,
-        )
-    else:
-        said = ngettext(
-            "Wins after %(n)s game: %(names)s lead with %(wins)s.",
-            "Wins after %(n)s games: %(names)s lead with %(wins)s.",
-            games,
-        )
-    rows = Rows(tuple(range(1, games + 1)), history.wins)
-    return line_chart(rows, names, gettext("Wins over time, game by game"), said % values)
 
 
 def export_group(group: Group) -> dict[str, Any]:
@@ -135,6 +66,8 @@ def import_group(data: dict[str, Any]) -> Group:
     games = data.get("games")
     if not isinstance(games, list):
         raise RecordRefused(['a group\'s file lists its games under "games"'])
+    if len(games) > MAX_GROUP_GAMES:  # before any game is read (issue 23)
+        raise RecordRefused([file_too_many(len(games))])
     try:
         title, names = check_group(data.get("name"), data.get("players"))
     except RecordError as error:
@@ -142,7 +75,8 @@ def import_group(data: dict[str, Any]) -> Group:
     checked = []
     for number, record in enumerate(games, 1):
         try:
-            checked.append(read_record(_text(record)))
+            data = read_record(_text(record))
+            checked.append((data, record_ends(data)))
         except RecordRefused as refused:
             raise RecordRefused(
                 [
@@ -152,10 +86,7 @@ def import_group(data: dict[str, Any]) -> Group:
             ) from None
     with transaction.atomic():
         group = Group.objects.create(name=title, players=list(names))
-        for record in checked:
-            game = import_record(record)
-            game.group = group
-            game.save(update_fields=["group"])
+        store_records(checked, group)
     return group
 
 
@@ -173,6 +104,5 @@ __all__ = [
     "export_group",
     "find_group",
     "group_file",
-    "group_view",
     "import_group",
 ]

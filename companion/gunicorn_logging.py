@@ -1,6 +1,7 @@
-"""gunicorn's logger without game tokens: ``--logger-class
-companion.gunicorn_logging.RedactingLogger`` writes ``/g/…/`` for a game's
-path in the access log (request line, path, referer and every other atom)
+"""gunicorn's logger without capability tokens: ``--logger-class
+companion.gunicorn_logging.RedactingLogger`` hides every game's and group's
+token (``/g/…/``, ``/groups/…/``, ``?group=…``, :func:`companion.redact.redact`)
+in the access log (request line, path, query, referer and every other atom)
 and in the error log."""
 
 from __future__ import annotations

@@ -175,6 +175,13 @@ def remember_group(request: HttpRequest, group: Group, token: str) -> None:
     request.session[GROUPS_KEY] = [token, *(t for t in tokens if t not in mine)][:REMEMBER_MAX]
 
 
+def forget_group(request: HttpRequest, token: str) -> None:
+    """Drop a group's link (replaced) from this browser's list of groups."""
+    tokens = request.session.get(GROUPS_KEY, [])
+    if token in tokens:
+        request.session[GROUPS_KEY] = [item for item in tokens if item != token]
+
+
 def remembered_groups(request: HttpRequest) -> list[dict[str, Any]]:
     """The groups this browser has opened, most recent first."""
     tokens = _group_tokens(request)

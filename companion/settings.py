@@ -227,6 +227,22 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# Django's cache (local memory of each worker): "default" keeps a game's
+# replayed standings under its version; "figures" keeps what a group's page
+# reads of each of its games (a few hundred bytes a game) and each group's
+# figures drawn, so that a group of 500 games replays only the game that
+# changed. Room for some 20 such groups in each worker (a few MB); a day,
+# as versions never come back (companion.group_page).
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    "figures": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "figures",
+        "TIMEOUT": 24 * 3600,
+        "OPTIONS": {"MAX_ENTRIES": 12_000},
+    },
+}
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},

@@ -12,12 +12,13 @@ import csv
 import io
 import json
 import re
+from collections.abc import Sequence
 from typing import Any
 
 from django.db import transaction
 from django.utils.translation import gettext
 
-from companion.models import Game, Round
+from companion.models import Game, Group, Round
 from companion.replay import Counted
 from companion.texts import say
 from scoring.findings import Finding
@@ -66,13 +67,32 @@ def import_record(data: dict[str, Any]) -> Game:
     complete, the table confirms it and the next round starts. A record
     without rounds gets an empty first round, like a new game.
     """
+    ends = record_ends(data)
+    with transaction.atomic():
+        return store_records([(data, ends)])[0]
+
+
+def record_ends(data: dict[str, Any]) -> bool:
+    """Whether a checked record's last round ends its game (the engine's
+    replay says), so that it is stored confirmed; RecordRefused if the
+    engine refuses the record."""
     try:
         state = replay(parse_record(data))
     except Finding as error:
         raise RecordRefused([say(finding) for finding in error.findings]) from None
-    goal = data.get("goal") or {}
-    with transaction.atomic():
-        game = Game.objects.create(
+    return bool(state.finished and state.rounds[-1].complete)
+
+
+def store_records(
+    records: Sequence[tuple[dict[str, Any], bool]], group: Group | None = None
+) -> list[Game]:
+    """New games (in ``group``, if given) and their rounds from checked
+    records, each with whether its last round ends it (:func:`record_ends`):
+    two inserts however many games, inside the caller's transaction (the
+    engine's work is done before it, so a writer waits for no replay)."""
+    goals = [data.get("goal") or {} for data, _ends in records]
+    games = Game.objects.bulk_create(
+        Game(
             players=list(data["players"]),
             variant=data["variant"],
             teams=data.get("teams") or "",
@@ -80,19 +100,20 @@ def import_record(data: dict[str, Any]) -> Game:
             first_dealer=data["first_dealer"],
             goal_rounds=goal.get("rounds"),
             goal_target=goal.get("target"),
+            group=group,
         )
+        for (data, _ends), goal in zip(records, goals, strict=True)
+    )
+    rounds = []
+    for game, (data, ends) in zip(games, records, strict=True):
         items = data["rounds"] or [{"tricks": []}]
         last = len(items)
-        Round.objects.bulk_create(
-            stored_round(
-                game,
-                number,
-                item,
-                confirmed=number < last or (state.finished and state.rounds[-1].complete),
-            )
+        rounds += [
+            stored_round(game, number, item, confirmed=number < last or ends)
             for number, item in enumerate(items, 1)
-        )
-    return game
+        ]
+    Round.objects.bulk_create(rounds)
+    return games
 
 
 def stored_round(game: Game, number: int, item: dict[str, Any], *, confirmed: bool) -> Round:

@@ -32,6 +32,7 @@ app_patterns = [
     path("groups/new/", group.new_group, name="new_group"),
     path("groups/<str:token>/", group.group, name="group"),
     path("groups/<str:token>/games.json", group.group_export, name="group_export"),
+    path("groups/<str:token>/new-links/", group.group_new_links, name="group_new_links"),
     # Who wins this trick? The engine rules on one trick, with no game.
     path("dispute/", dispute.dispute, name="dispute"),
     # A game's standings, a past round, and the live standings every screen polls.

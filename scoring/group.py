@@ -7,6 +7,11 @@ player's wins, game by game, for a chart of wins over time. Read from the
 replayed games (:class:`~scoring.game.GameState`, in the order they were
 played); only complete rounds count, and only finished games have winners.
 
+What the history needs of one game is small (:class:`GameFigures`, by
+:func:`game_figures`): an app may keep it for each game, and combine the
+kept figures (:func:`combine`) without replaying a game that has not
+changed. ``group_history(games)`` is ``combine`` of each game's figures.
+
 >>> from scoring.entries import Goal, QuickEntry, RoundEntries
 >>> from scoring.game import replay_game
 >>> from scoring.variants import Table
@@ -35,7 +40,16 @@ from typing import NamedTuple
 
 from scoring.game import GameState
 
-__all__ = ["BestGame", "GameSummary", "GroupHistory", "PlayerHistory", "group_history"]
+__all__ = [
+    "BestGame",
+    "GameFigures",
+    "GameSummary",
+    "GroupHistory",
+    "PlayerHistory",
+    "combine",
+    "game_figures",
+    "group_history",
+]
 
 
 class BestGame(NamedTuple):
@@ -43,6 +57,38 @@ class BestGame(NamedTuple):
 
     game: int
     total: int
+
+
+@dataclass(frozen=True)
+class GameFigures:
+    """What a group's history reads of one game: its players, totals,
+    winners once finished, and per seat the sum of the complete rounds'
+    scores and the rounds ended with the bottle."""
+
+    players: tuple[str, ...]
+    totals: tuple[int, ...]
+    finished: bool
+    winners: tuple[str, ...]
+    rounds: int
+    """Its complete rounds."""
+    points: tuple[int, ...]
+    bottles: tuple[int, ...]
+
+
+def game_figures(game: GameState) -> GameFigures:
+    """One replayed game's figures, for :func:`combine`."""
+    players = tuple(game.table.players)
+    outcomes = [state.outcome for state in game.rounds if state.outcome is not None]
+    seats = range(len(players))
+    return GameFigures(
+        players,
+        tuple(game.totals),
+        game.finished,
+        tuple(players[seat] for seat in game.winners) if game.finished else (),
+        len(outcomes),
+        tuple(sum(outcome.scores[seat] for outcome in outcomes) for seat in seats),
+        tuple(sum(bool(outcome.bottles[seat]) for outcome in outcomes) for seat in seats),
+    )
 
 
 @dataclass(frozen=True)
@@ -102,8 +148,14 @@ def group_history(games: Sequence[GameState], names: Sequence[str] = ()) -> Grou
     """The history of ``games``, played in this order; ``names`` are the
     group's players, listed first in their order (the others follow as they
     first play)."""
+    return combine([game_figures(game) for game in games], names)
+
+
+def combine(games: Sequence[GameFigures], names: Sequence[str] = ()) -> GroupHistory:
+    """The history of the games of these figures (:func:`game_figures`),
+    played in this order; ``names`` as for :func:`group_history`."""
     order: dict[str, str] = {}
-    for name in [*names, *(player for game in games for player in game.table.players)]:
+    for name in [*names, *(player for game in games for player in game.players)]:
         order.setdefault(_key(name), name)
     keys = list(order)
     tally = {key: [0, 0, 0, 0, 0] for key in keys}  # games, wins, rounds, points, bottles
@@ -111,29 +163,20 @@ def group_history(games: Sequence[GameState], names: Sequence[str] = ()) -> Grou
     summaries = []
     wins: list[tuple[int, ...]] = []
     for number, game in enumerate(games, 1):
-        players = game.table.players
-        outcomes = [state.outcome for state in game.rounds if state.outcome is not None]
-        winners = {players[seat] for seat in game.winners} if game.finished else set()
-        for seat, name in enumerate(players):
-            row = tally[_key(name)]
+        winners = set(game.winners)
+        for seat, name in enumerate(game.players):
+            key = _key(name)
+            row = tally[key]
             row[0] += 1
             row[1] += name in winners
-            for outcome in outcomes:
-                row[2] += 1
-                row[3] += outcome.scores[seat]
-                row[4] += bool(outcome.bottles[seat])
+            row[2] += game.rounds
+            row[3] += game.points[seat]
+            row[4] += game.bottles[seat]
             total = game.totals[seat]
-            if outcomes and (_key(name) not in best or total > best[_key(name)].total):
-                best[_key(name)] = BestGame(number, total)
+            if game.rounds and (key not in best or total > best[key].total):
+                best[key] = BestGame(number, total)
         summaries.append(
-            GameSummary(
-                number,
-                tuple(players),
-                tuple(game.totals),
-                game.finished,
-                tuple(players[seat] for seat in game.winners) if game.finished else (),
-                len(outcomes),
-            )
+            GameSummary(number, game.players, game.totals, game.finished, game.winners, game.rounds)
         )
         wins.append(tuple(tally[key][1] for key in keys))
     history = tuple(_player(order[key], tally[key], best.get(key)) for key in keys)

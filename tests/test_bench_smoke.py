@@ -19,6 +19,10 @@ FIGURES = {
     "queries_per_poll_304",
     "round_page_bytes_compressed",
     "card_answer_bytes_gzip",
+    "group_page_p95_ms",
+    "group_page_first_ms",
+    "queries_per_group_page",
+    "group_file_refusal_ms",
 }
 
 
@@ -43,6 +47,8 @@ def test_quick_bench_writes_every_figure(tmp_path: Path) -> None:
     assert figures["queries_per_poll_304"]["1"] == 1
     assert 200 < figures["card_answer_bytes_gzip"] < 20_000
     assert figures["round_end_card_p95_ms"]["1"] > 0
+    assert figures["group_page_p95_ms"]["12"] > 0
+    assert figures["group_file_refusal_ms"] > 0
 
 
 def test_best_of_keeps_each_figures_best_run() -> None:
@@ -71,11 +77,13 @@ def test_missed_targets_are_named() -> None:
         "standings_p95_ms": {"1": 9.0, "100": 20.0},
         "round_page_bytes_compressed": 20_000,
         "card_answer_bytes_gzip": 2_500,
+        "group_page_p95_ms": {"500": 61.5},
     }
 
     assert missed(figures) == [
         "card entry p95 <= 15 ms at every history: {'1': 12.0, '100': 17.5} ms",
         "a card's answer <= 2 KB gzipped: 2500 B",
+        "group page p95 <= 50 ms: {'500': 61.5} ms",
     ]
 
 
@@ -87,9 +95,7 @@ def test_load_plays_tables_and_finds_every_card_stored(tmp_path: Path) -> None:
     command = [sys.executable, "-m", "bench.load", "--database", "sqlite", "--start", "4",
                "--steps", "1", "--window", "5", "--ramp", "1", "--history", "1", "--warm-up", "0",
                "--output", str(output)]  # fmt: skip
-    result = subprocess.run(
-        command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=180
-    )
+    result = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=180)
 
     assert result.returncode == 0, result.stdout + result.stderr
     figures = json.loads(output.read_text())

@@ -26,6 +26,7 @@ from companion.actions.games import (
     delete_game,
     play_again,
     replace_edit_link,
+    replace_group_link,
     replace_view_link,
 )
 from companion.actions.outcome import OTHER, Conflict, Done, KeyReused, Refused, Sent
@@ -63,6 +64,7 @@ __all__ = [
     "play_card",
     "redo",
     "replace_edit_link",
+    "replace_group_link",
     "replace_view_link",
     "sent_by_form",
     "sent_digest",

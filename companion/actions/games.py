@@ -1,5 +1,5 @@
 """The verbs of games and groups as a whole: a new game or group, its
-rematch, its links replaced, the game deleted."""
+rematch, its links replaced (a game's, a group's), the game deleted."""
 
 from __future__ import annotations
 
@@ -7,8 +7,9 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from companion.access import GameGone, find_game
+from companion.access import GameGone, GroupGone, find_game, find_group
 from companion.actions.outcome import Refused
+from companion.limits import MAX_GROUP_GAMES, group_full
 from companion.models import Game, Group, Round, new_token
 from companion.replay import (
     game_state,
@@ -32,8 +33,11 @@ def create_game(
     """A new game with its first (empty) round; the engine checks the set-up
     and the names are stored as it cleans them (:func:`scoring.names.check_players`).
     Started in a group, it is the group's last game, whose deck the group
-    offers for its next one (:attr:`Group.edition`)."""
+    offers for its next one (:attr:`Group.edition`): GroupGone (a 404) if
+    the group was deleted meanwhile, Refused if it is full."""
     with transaction.atomic():
+        if group is not None:
+            make_room(group)
         game = Game(
             follows=follows,
             group=group,
@@ -52,6 +56,19 @@ def create_game(
         first.game = game
         first.save()
     return game
+
+
+def make_room(group: Group) -> None:
+    """Inside the transaction that adds a game to ``group``: the group's row
+    is still there (and, on PostgreSQL, locked until the game is stored: a
+    deletion waits for it; SQLite's writers' lock, taken at BEGIN, holds
+    every other writer off already), and it holds fewer than
+    :data:`~companion.limits.MAX_GROUP_GAMES` games."""
+    if not Group.objects.select_for_update().filter(pk=group.pk).exists():
+        raise GroupGone()
+    count = Game.objects.filter(group=group).count()
+    if count >= MAX_GROUP_GAMES:
+        raise Refused(group_full(count))
 
 
 def create_group(name: str, players: list[str]) -> Group:
@@ -116,6 +133,22 @@ def _replace_link(token: str, link: str) -> Game:
     return game
 
 
+def replace_group_link(token: str, link: str) -> tuple[Group, str]:
+    """A new edit link (``link`` "edit") or view link ("view") for the group
+    of this edit link: old copies lead nowhere (a 404). The group and the
+    token it replaced."""
+    with transaction.atomic():
+        access = find_group(token, lock=True)
+        access.require_edit()
+        group = access.group
+        field = f"{link}_token"
+        old = getattr(group, field)
+        setattr(group, field, new_token())
+        if not Group.objects.filter(pk=group.pk).update(**{field: getattr(group, field)}):
+            raise GroupGone()  # deleted since it was found
+    return group, old
+
+
 def delete_game(token: str) -> set[str]:
     """Delete the game of this edit link and all its rounds; its two tokens."""
     with transaction.atomic():
@@ -125,5 +158,3 @@ def delete_game(token: str) -> set[str]:
         tokens = {game.edit_token, game.view_token}
         game.delete()
     return tokens
-
-

@@ -9,16 +9,22 @@ from __future__ import annotations
 
 import json
 
-from django.http import HttpRequest, HttpResponse
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_safe
 
 from companion import actions
 from companion.forms.group import GroupForm
 from companion.forms.stamp import form_key
-from companion.groups import export_group, find_group, group_view
+from companion.group_page import group_view
+from companion.groups import export_group, find_group
 from companion.models import Group
-from companion.remembered import remember_group
+from companion.remembered import forget_group, remember_group
+
+LINKS = ("edit", "view")
+"""The group's links that can be replaced."""
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -40,10 +46,11 @@ def new_group(request: HttpRequest) -> HttpResponse:
 
 @require_safe
 def group(request: HttpRequest, token: str) -> HttpResponse:
-    """The group's games and each player's figures across them."""
+    """The group's games (a page at a time, ``?page=``) and each player's
+    figures across them."""
     access = find_group(token)
     remember_group(request, access.group, access.token)
-    return render(request, "groups/group.html", group_view(access))
+    return render(request, "groups/group.html", group_view(access, request.GET.get("page")))
 
 
 @require_safe
@@ -54,3 +61,31 @@ def group_export(request: HttpRequest, token: str) -> HttpResponse:
     response = HttpResponse(text, content_type="application/json; charset=utf-8")
     response["Content-Disposition"] = 'attachment; filename="bottle-imp-group.json"'
     return response
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def group_new_links(request: HttpRequest, token: str) -> HttpResponse:
+    """New links for the group (its edit link only; after a confirm page,
+    one link at a time, ``link`` "edit" or "view"): every copy of the old
+    link then leads nowhere. A new edit link moves this browser to it."""
+    if request.method != "POST":
+        access = find_group(token)
+        access.require_edit()
+        return render(request, "groups/new_links.html", {"group": access.group, "token": token})
+    link = request.POST.get("link")
+    if link not in LINKS:
+        raise Http404("No such link.")
+    group, old = actions.replace_group_link(token, link)
+    if link == "edit":
+        forget_group(request, old)
+        remember_group(request, group, group.edit_token)
+        said = gettext(
+            "The group has a new edit link: this page's address. Every copy of the old one "
+            "leads nowhere now."
+        )
+    else:
+        said = gettext(
+            "The group has a new view link (below). Every copy of the old one leads nowhere now."
+        )
+    messages.success(request, said)
+    return redirect("imp:group", token=group.edit_token)

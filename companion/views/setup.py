@@ -71,16 +71,20 @@ def new_game(request: HtmxHttpRequest) -> HttpResponse:
         if form.is_valid():
             in_group = None if group is None else group.group
             fields = form.game_fields()
-            game, _ = actions.create_once(
-                Game,
-                actions.sent_by_form("game", request.POST),
-                lambda: actions.create_game(**fields, group=in_group),
-            )
-            remember_deck(request, game.edition)
-            url = reverse("imp:round", args=[game.edit_token])
-            if request.htmx:
-                return HttpResponseClientRedirect(url)
-            return redirect(url)
+            try:
+                game, _ = actions.create_once(
+                    Game,
+                    actions.sent_by_form("game", request.POST),
+                    lambda: actions.create_game(**fields, group=in_group),
+                )
+            except actions.Refused as full:  # the group holds its most games
+                form.add_error(None, str(full))
+            else:
+                remember_deck(request, game.edition)
+                url = reverse("imp:round", args=[game.edit_token])
+                if request.htmx:
+                    return HttpResponseClientRedirect(url)
+                return redirect(url)
         status = 400
     else:
         form = NewGameForm(initial=first_values(request, group))

@@ -27,6 +27,11 @@ class Route:
     def needs_game(self) -> bool:
         return "token" in self.args
 
+    @property
+    def is_group(self) -> bool:
+        """A group's page (its token is the group's, not a game's)."""
+        return self.name.startswith("group")
+
     def url(self, token: str = "", **values: object) -> str | None:
         """The path with ``token`` and small numbers filled in; None if an
         argument is of a kind these tests cannot guess."""

@@ -21,7 +21,7 @@ from django.test import Client
 from django.urls import Resolver404, resolve
 
 from companion import actions
-from companion.models import Game
+from companion.models import Game, Group
 from companion.transfer import import_record, read_record
 from scoring.cards import card_code
 from tests.companion.app_routes import app_routes, game_routes, make_game, plain_routes
@@ -57,6 +57,13 @@ def _undone() -> Game:
     return game
 
 
+def _in_group() -> Game:
+    """A game started in a group: the group's pages are crawled too."""
+    players = ["Adam", "Betty", "Christian"]
+    group = actions.create_group("Thursdays", players)
+    return actions.create_game(players=players, variant="classic", group=group)
+
+
 def _deleted() -> Game:
     game = make_game(("Dee", "Eli", "Fay"))
     Game.objects.filter(pk=game.pk).delete()
@@ -75,6 +82,7 @@ STAGES: dict[str, Callable[[], Game]] = {
         players=["Adam", "Betty"], variant="lopaka", goal_rounds=4
     ),
     "bright house": lambda: actions.create_game(players=["Adam", "Betty"], variant="bright-house"),
+    "in a group": _in_group,
     "deleted": _deleted,
 }
 """How to make a game at each stage the crawl visits."""
@@ -150,6 +158,9 @@ def pages_of(game: Game) -> set[str]:
     for route in game_routes():
         for number in range(1, rounds + 1):
             pages.add(route.url(game.edit_token, number=number, trick=1))
+    group = Group.objects.filter(games=game.pk).first()
+    if group is not None:  # the group's pages, through its edit link
+        pages |= {route.url(group.edit_token) for route in game_routes() if route.is_group}
     return {page for page in pages if page}
 
 

@@ -17,6 +17,7 @@ from django.test import Client
 from gunicorn.config import Config
 
 from companion.gunicorn_logging import RedactingLogger
+from companion.models import Group, new_token
 from companion.redact import RedactTokens, redact
 
 pytestmark = pytest.mark.django_db
@@ -143,3 +144,121 @@ def test_gunicorn_access_log_line_has_no_token():
 
     assert '"GET /g/…/live/ HTTP/1.1" 304' in buffer.getvalue()
     assert TOKEN not in buffer.getvalue()
+
+
+# A group's links, as issue 23 found them in the logs: the group page, the
+# form of a game started in it (its edit token in the query), each page's
+# Referer, and the 404 of a link that matches nothing.
+
+README_ACCESS_FORMAT = '%(h)s %(l)s %(u)s %(t)s "%(r)s" %(s)s %(b)s "%(f)s" "%(a)s"'
+"""gunicorn's own default format (the README's command keeps it): with the referer."""
+
+
+def access_line(environ: dict[str, str], status: str = "200 OK") -> str:
+    """One access-log line, as gunicorn writes it through the project's logger class."""
+    config = Config()
+    config.set("accesslog", "-")
+    config.set("access_log_format", README_ACCESS_FORMAT)
+    config.set("logger_class", "companion.gunicorn_logging.RedactingLogger")
+    logger = config.logger_class(config)
+    buffer = io.StringIO()
+    for handler in logger.access_log.handlers:
+        handler.setStream(buffer)
+    base = {"SERVER_PROTOCOL": "HTTP/1.1", "REMOTE_ADDR": "127.0.0.1", "QUERY_STRING": ""}
+    response = SimpleNamespace(status=status, sent=1234, headers=[])
+    logger.access(response, SimpleNamespace(headers=[]), {**base, **environ}, timedelta(0, 0, 9))
+    return buffer.getvalue()
+
+
+@pytest.mark.parametrize(
+    ("path", "query", "referer", "written"),
+    [
+        ("/groups/{edit}/", "", "http://imp.example.org/", '"GET /groups/…/ HTTP/1.1"'),
+        (
+            "/new/",
+            "group={edit}",
+            "http://imp.example.org/groups/{edit}/",
+            '"GET /new/?group=… HTTP/1.1" 200 1234 "http://imp.example.org/groups/…/"',
+        ),
+        (
+            "/groups/{view}/games.json",
+            "",
+            "http://imp.example.org/groups/{view}/?page=2",
+            '"GET /groups/…/games.json HTTP/1.1" 200 1234 "http://imp.example.org/groups/…/?page=2"',
+        ),
+        (
+            "/",
+            "next=%2Fgroups%2F{edit}%2F",
+            "http://imp.example.org/new/?x=1&group={edit}",
+            '"http://imp.example.org/new/?x=1&group=…"',
+        ),
+        ("/groups/new/", "", "-", '"GET /groups/new/ HTTP/1.1"'),
+    ],
+)
+def test_an_access_log_line_has_no_group_token(path, query, referer, written):
+    edit, view = new_token(), new_token()
+    fill = {"edit": edit, "view": view}
+    uri = path.format(**fill) + (f"?{query.format(**fill)}" if query else "")
+    environ = {
+        "REQUEST_METHOD": "GET",
+        "RAW_URI": uri,
+        "PATH_INFO": path.format(**fill),
+        "QUERY_STRING": query.format(**fill),
+        "HTTP_REFERER": referer.format(**fill),
+        "HTTP_USER_AGENT": "Mozilla/5.0 (Android 14)",
+    }
+
+    line = access_line(environ)
+
+    assert written in line
+    assert '"Mozilla/5.0 (Android 14)"' in line
+    assert edit not in line
+    assert view not in line
+
+
+@pytest.mark.parametrize(
+    "path",
+    ["/groups/{token}/", "/groups/{token}/games.json", "/g/{token}/share/", "/new/?group={token}"],
+)
+def test_a_404_of_a_link_is_logged_without_its_token(client, path):
+    token = new_token()
+
+    with stderr_of_the_app() as stderr:
+        response = client.get(path.format(token=token))
+
+    written = stderr.getvalue()
+    assert response.status_code == 404
+    assert "Not Found: /" in written
+    assert token not in written
+
+
+def test_a_real_groups_404_is_logged_without_its_token(client):
+    group = Group.objects.create(name="Club", players=["Ann", "Ben"])
+
+    with stderr_of_the_app() as stderr:
+        response = client.get(f"/groups/{group.edit_token}/nothing-here/")
+
+    written = stderr.getvalue()
+    assert response.status_code == 404
+    assert "Not Found: /groups/…/nothing-here/" in written
+    assert group.edit_token not in written
+
+
+def test_a_token_is_hidden_by_its_look_wherever_it_stands():
+    token = new_token()
+    record = logging.LogRecord(
+        "companion", logging.WARNING, __file__, 1, "moved to %s (%r)", (f"/x/{token}", {1}), None
+    )
+
+    RedactTokens().filter(record)
+    line = logging.Formatter("%(message)s").format(record)
+
+    assert line == "moved to /x/… ({1})"
+
+
+def test_names_and_digests_are_not_taken_for_tokens():
+    text = (
+        "test_the_filter_hides_tokens_in_message_args_and_traceback "
+        "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08 /static/app.3f2a9c.css"
+    )
+    assert redact(text) == text
