@@ -54,6 +54,20 @@ def test_the_secret_key_is_made_once_and_kept_private(tmp_path):
     assert secret_key(path) == first
 
 
+@pytest.mark.parametrize("kept", ["too-short", "k" * 40 + "-a-long-enough-key-kept-as-it-is"])
+def test_a_key_file_that_was_there_is_made_private(tmp_path, kept):
+    path = tmp_path / "key"
+    path.write_text(kept + "\n")
+    path.chmod(0o644)
+
+    key = secret_key(path)
+
+    assert path.stat().st_mode & 0o777 == 0o600
+    assert path.read_text() == key + "\n"
+    assert (key == kept) == (len(kept) >= 50)
+    assert len(key) >= 50
+
+
 def test_the_phones_may_use_the_address_and_this_machines_names():
     hosts = allowed_hosts("10.1.2.3")
 
