@@ -99,6 +99,8 @@ def why(exception: Exception) -> str:
     text = str(exception).lower()
     if "readonly" in text or "read-only" in text:
         return "the database is read-only: the server's user cannot write its file or folder"
+    if "unable to open database file" in text:
+        return "the database file cannot be opened: its folder must be the server user's to write"
     if "disk is full" in text or "no space" in text:
         return "the disk is full"
     if "locked" in text:

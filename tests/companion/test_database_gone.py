@@ -18,10 +18,11 @@ from contextlib import contextmanager
 import psycopg
 import pytest
 from django.contrib.sessions.models import Session
-from django.db import connection
+from django.db import InterfaceError, OperationalError, connection
 from django.db.models.signals import pre_save
 from django.test import Client
 
+from companion.middleware import why
 from companion.models import Game
 from tests.companion.app_routes import make_game
 
@@ -158,3 +159,19 @@ def test_a_session_save_the_database_refuses_is_a_503(caplog):
     ]
     again = client.get(f"/g/{game.edit_token}/round/")
     assert again.status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("error", "said"),
+    [
+        (OperationalError("attempt to write a readonly database"), "the database is read-only"),
+        (OperationalError("unable to open database file"), "the database file cannot be opened"),
+        (OperationalError("database or disk is full"), "the disk is full"),
+        (OperationalError("could not extend file: No space left on device"), "the disk is full"),
+        (OperationalError("database is locked"), "the database stayed locked by another writer"),
+        (OperationalError("terminating connection due to administrator command"), "the conn"),
+        (InterfaceError("connection already closed"), "the connection to the database is lost"),
+    ],
+)
+def test_the_log_says_what_to_look_at(error, said):
+    assert why(error).startswith(said)
