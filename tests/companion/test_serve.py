@@ -1,6 +1,6 @@
 """``make serve``: a table's server on the local network.
 
-The server runs as ``make serve`` runs it (gunicorn, DEBUG off, SQLite) and is
+The server runs as ``make serve`` runs it (waitress, DEBUG off, SQLite) and is
 reached from another host: a network namespace of the test's own, joined to
 this one by a veth pair, stands for a phone on the same wifi. It opens the
 printed address, starts a game with the form (so the CSRF cookie works over
