@@ -1,6 +1,6 @@
 """An asyncio HTTP/1.1 client for loopback: one keep-alive connection per
 browser, its cookies, and the time of each answer. Enough HTTP for the
-app under gunicorn (Content-Length bodies, gzip), so that one core drives
+app's servers (Content-Length or chunked bodies, gzip), so that one core drives
 hundreds of tables (``make load``) without a thread per browser."""
 
 from __future__ import annotations

@@ -1,16 +1,17 @@
 """``make load``: how many tables one core of the server holds, on SQLite and
 on PostgreSQL.
 
-gunicorn runs as ``make serve`` runs it (2 workers of 4 threads, the access
-log) pinned to core 0; this load generator runs on core 1, one asyncio
-loop. A table is a phone entering a card every ~4 s (cards, Confirm, the
-next round's page) and two viewers polling the live standings every 2 s
-with If-None-Match (:mod:`bench.tables`). A number of tables is held when,
-over a measured window, card and poll p95 stay within 50 ms, no request
-fails and every accepted card is stored exactly once (read back from the
-database). The number grows by half while held, then is bisected, a fresh
-set of games each step. Prints each step and the largest number held, and
-writes ``"tables_held_on_one_core"`` into BENCH.json.
+The app is served as ``make serve`` serves it (its very command: waitress, 8
+threads, the access log; :func:`companion.serve.server_command`) pinned to
+core 0; this load generator runs on core 1, one asyncio loop. A table is a
+phone entering a card every ~4 s (cards, Confirm, the next round's page) and
+two viewers polling the live standings every 2 s with If-None-Match
+(:mod:`bench.tables`). A number of tables is held when, over a measured
+window, card and poll p95 stay within 50 ms, no request fails and every
+accepted card is stored exactly once (read back from the database). The
+number grows by half while held, then is bisected, a fresh set of games each
+step. Prints each step and the largest number held, and writes
+``"tables_held_on_one_core"`` into BENCH.json.
 """
 
 from __future__ import annotations
@@ -28,18 +29,13 @@ if __package__ in (None, ""):  # `python bench/load.py`
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.server import ROOT
+from companion.serve import THREADS
 
 DATABASES = ("sqlite", "postgresql")
 PG_URL = "postgres://postgres@127.0.0.1:5432"
 PG_DATABASE = "bottle_imp_load"
 SERVER_CORE, GENERATOR_CORE = 0, 1
 WARM_TABLES = 8
-SERVE = (
-    "--access-logfile", "-",
-    "--access-logformat", '%(h)s %(t)s "%(r)s" %(s)s %(b)s %(M)sms',
-    "--logger-class", "companion.gunicorn_logging.RedactingLogger",
-)  # fmt: skip
-"""``make serve``'s logging (companion/serve.py): every request in the access log."""
 
 
 def parse(argv: list[str] | None) -> argparse.Namespace:
@@ -106,8 +102,8 @@ def measure(args: argparse.Namespace, database: str) -> dict[str, Any]:
     setup = configure()
     steps: list[dict[str, Any]] = []
     try:
-        with Server(setup, workers=2, threads=4, cpus={SERVER_CORE}, extra=SERVE) as server:
-            if args.warm_up:  # unmeasured: every worker loads its code and templates
+        with Server(setup, threads=THREADS, cpus={SERVER_CORE}, as_make_serve=True) as server:
+            if args.warm_up:  # unmeasured: every thread opens its database connection
                 warm = seed_tables(WARM_TABLES, args.history, 1_000)
                 asyncio.run(play_tables(server.port, warm, 1.0, args.warm_up))
             count: int | None = args.start

@@ -1,10 +1,10 @@
-"""The app under gunicorn on loopback, with production settings.
+"""The app served on loopback, with production settings.
 
 :func:`configure` prepares the environment (a random ``SECRET_KEY``, ``DEBUG``
 off, a fresh SQLite file unless ``DATABASE_URL`` is set), sets Django up in
 this process for seeding, migrates and collects static files into a
-temporary folder; :class:`Server` then runs gunicorn on a free port of
-127.0.0.1 and stops it again.
+temporary folder; :class:`Server` then runs gunicorn (or ``make serve``'s
+server) on a free port of 127.0.0.1 and stops it again.
 """
 
 from __future__ import annotations
@@ -79,7 +79,9 @@ def free_port() -> int:
 
 
 class Server:
-    """gunicorn serving the app on ``127.0.0.1:<port>`` until :meth:`stop`."""
+    """The app served on ``127.0.0.1:<port>`` until :meth:`stop`: by gunicorn
+    (production's server, ``make bench``), or by ``make serve``'s own command
+    (waitress with the access log, ``make load``) when ``as_make_serve``."""
 
     def __init__(
         self,
@@ -88,18 +90,17 @@ class Server:
         threads: int = 2,
         *,
         cpus: set[int] | None = None,
-        extra: tuple[str, ...] = (),
+        as_make_serve: bool = False,
     ) -> None:
         self.setup = setup
         self.workers = workers
         self.threads = threads
         self.cpus = cpus
-        """The cores gunicorn (master and workers) may run on; None: any."""
-        self.extra = extra
-        """More gunicorn options (``make load`` adds the access log of ``make serve``)."""
+        """The cores the server (every process of it) may run on; None: any."""
+        self.as_make_serve = as_make_serve
         self.port = 0
         self.process: subprocess.Popen[bytes] | None = None
-        self.log = setup.workdir / "gunicorn.log"
+        self.log = setup.workdir / "server.log"
 
     def __enter__(self) -> Server:
         self.start()
@@ -108,24 +109,34 @@ class Server:
     def __exit__(self, *exc: object) -> None:
         self.stop()
 
+    def command(self) -> list[str]:
+        """The server's command line, for :attr:`port`."""
+        if self.as_make_serve:
+            from companion.serve import server_command
+
+            return server_command(f"{HOST}:{self.port}", self.threads)
+        return [
+            sys.executable, "-m", "gunicorn", "companion.wsgi:application",
+            "--bind", f"{HOST}:{self.port}",
+            "--workers", str(self.workers),
+            "--worker-class", "gthread", "--threads", str(self.threads),
+            "--keep-alive", "30",
+            "--chdir", str(ROOT),
+            "--log-level", "warning",
+            # gunicorn's control socket is one path for every server of the
+            # user ($XDG_RUNTIME_DIR or ~/.gunicorn): a bench run must not
+            # take it from another server, nor leave its own behind.
+            "--no-control-socket",
+        ]  # fmt: skip
+
     def start(self) -> None:
-        """Start gunicorn and wait until ``bench/ok/`` answers."""
+        """Start the server and wait until ``bench/ok/`` answers."""
         for _attempt in range(3):
             self.port = free_port()
-            command = [
-                sys.executable, "-m", "gunicorn", "companion.wsgi:application",
-                "--bind", f"{HOST}:{self.port}",
-                "--workers", str(self.workers),
-                "--worker-class", "gthread", "--threads", str(self.threads),
-                "--keep-alive", "30",
-                "--chdir", str(ROOT),
-                "--log-level", "warning",
-                *self.extra,
-            ]  # fmt: skip
             env = {**os.environ, **self.setup.env}
             with self.log.open("ab") as log:
                 self.process = subprocess.Popen(
-                    command,
+                    self.command(),
                     env=env,
                     stdout=log,
                     stderr=subprocess.STDOUT,
@@ -135,10 +146,10 @@ class Server:
             if self._wait_ready(30.0):
                 return
             self.stop()
-        raise RuntimeError(f"gunicorn did not start; see {self.log}:\n{self.log.read_text()}")
+        raise RuntimeError(f"the server did not start; see {self.log}:\n{self.log.read_text()}")
 
     def _pin(self) -> None:
-        """In the child before gunicorn starts: its workers inherit the cores."""
+        """In the child before the server starts (gunicorn's workers inherit the cores)."""
         assert self.cpus is not None
         os.sched_setaffinity(0, self.cpus)
 
@@ -160,7 +171,7 @@ class Server:
         return False
 
     def stop(self) -> None:
-        """Stop gunicorn gracefully (SIGTERM), then for good."""
+        """Stop the server gracefully (SIGTERM), then for good."""
         if self.process is None:
             return
         if self.process.poll() is None:

@@ -20,12 +20,21 @@ STATIC_ROOT = os.environ.get("BENCH_STATIC_ROOT") or STATIC_ROOT  # noqa: F405
 # Loopback is plain HTTP: a redirect to https would measure nothing.
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", default=False)
 
-# Server errors go to gunicorn's log (bench/server.py keeps it in the run folder).
+# Server errors go to the server's log (bench/server.py keeps it in the run
+# folder), and so does make serve's access log (companion.access_log, with
+# tokens hidden as make serve does), so that `make load` pays for it too.
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "loggers": {"django.request": {"handlers": ["console"], "level": "ERROR"}},
+    "filters": {"redact_tokens": {"()": "companion.redact.RedactTokens"}},
+    "handlers": {
+        "console": {"class": "logging.StreamHandler"},
+        "access": {"class": "logging.StreamHandler", "filters": ["redact_tokens"]},
+    },
+    "loggers": {
+        "django.request": {"handlers": ["console"], "level": "ERROR"},
+        "companion.access": {"handlers": ["access"], "level": "INFO", "propagate": False},
+    },
 }
 
 # Experiment knob: persistent database connections (the app's settings open

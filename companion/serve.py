@@ -1,11 +1,19 @@
 """``make serve``: the app served to a table from a laptop, as production
-serves it (gunicorn, DEBUG off, the SQLite database), on the local network.
+serves it (DEBUG off, the SQLite database), on the local network.
 
 It keeps a secret key in an ignored file beside the project (made once, so
-sessions survive a restart), prepares the database and the static files,
-prints the address the phones on the same wifi open and its QR code, then
-runs gunicorn on every interface. Plain HTTP on a home network: secure-only
-cookies, HTTPS redirects and HSTS are off.
+sessions survive a restart; readable by its owner only), prepares the
+database and the static files, prints the address the phones on the same
+wifi open and its QR code, then serves on every interface of the machine.
+Plain HTTP on a home network: secure-only cookies, HTTPS redirects and HSTS
+are off.
+
+The server is waitress: it reads each request whole (headers and body) in
+its event loop before one of its threads runs the app, so a phone on bad
+wifi, or a client that sends half a request and stalls, holds no thread —
+the others' cards are answered meanwhile. gunicorn hands a connection to a
+thread at its first byte (production puts a buffering proxy in front of it:
+README, "Running in production").
 
     python -m companion.serve [--port 8000] [--address 192.168.1.20]
 """
@@ -27,14 +35,18 @@ SECRET_FILE = ROOT / ".secret_key"
 
 
 def secret_key(path: Path) -> str:
-    """The key kept in ``path``, made (readable by its owner only) the first time."""
+    """The key kept in ``path``, made the first time (or again when it is
+    too short); the file is readable by its owner only, whatever its mode was."""
     if path.exists():
+        path.chmod(0o600)
         key = path.read_text().strip()
         if len(key) >= 50:
             return key
     key = secrets.token_urlsafe(50)
-    path.touch(mode=0o600)
-    path.write_text(key + "\n")
+    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(descriptor, "w") as file:
+        os.fchmod(descriptor, 0o600)  # a file that was there keeps its mode otherwise
+        file.write(key + "\n")
     return key
 
 
@@ -95,11 +107,42 @@ def environment(address: str, secret: str) -> dict[str, str]:
     return env
 
 
+THREADS = 8
+"""Requests the app serves at once (waitress's threads; each holds a
+database connection). A request waiting for the database holds one."""
+
+BODY_LIMIT = 2 * 1024 * 1024
+"""Largest request body waitress reads (413 beyond, by its Content-Length
+or while reading): above the app's own limit (1 MiB), which answers first
+with its own page."""
+
+
+def server_command(listen: str, threads: int = THREADS) -> list[str]:
+    """The command that serves the app on ``listen`` ("host:port"): waitress
+    with the access log (:mod:`companion.access_log`). ``bench/`` starts the
+    same command."""
+    return [
+        sys.executable,
+        "-m",
+        "waitress",
+        f"--listen={listen}",
+        f"--threads={threads}",
+        # A client that sends nothing for this many seconds is closed; while
+        # it waits it holds a connection, never a thread.
+        "--channel-timeout=30",
+        "--connection-limit=500",
+        "--asyncore-use-poll",  # select() stops at 1024 file descriptors
+        f"--max-request-body-size={BODY_LIMIT}",
+        "--call",
+        "companion.access_log:served_app",
+    ]
+
+
 def parse(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m companion.serve", description=__doc__)
     parser.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8000")))
     parser.add_argument("--address", default=None, help="the address to print (default: found)")
-    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--threads", type=int, default=THREADS)
     return parser.parse_args(argv)
 
 
@@ -115,28 +158,15 @@ def main(argv: list[str] | None = None) -> int:
     print(f"\nThe Bottle Imp Companion is served at {url}", flush=True)
     print("Phones on the same wifi: open that address, or scan this code:\n", flush=True)
     print(qr_text(url), flush=True)
+    print(
+        f"It listens on every network interface of this machine (port {args.port}):\n"
+        "anyone on these networks can open it. Serve it on a network you trust.",
+        flush=True,
+    )
     print("Stop the server with Ctrl-C.\n", flush=True)
-    gunicorn = [
-        sys.executable,
-        "-m",
-        "gunicorn",
-        "companion.wsgi",
-        "--bind",
-        f"0.0.0.0:{args.port}",
-        "--workers",
-        str(args.workers),
-        "--threads",
-        "4",
-        "--access-logfile",
-        "-",
-        "--access-logformat",
-        '%(h)s %(t)s "%(r)s" %(s)s %(b)s %(M)sms',
-        # A game's path holds its token: the logger writes it "/g/…/".
-        "--logger-class",
-        "companion.gunicorn_logging.RedactingLogger",
-    ]
     os.chdir(ROOT)
-    os.execve(sys.executable, gunicorn, env)
+    command = server_command(f"0.0.0.0:{args.port}", args.threads)
+    os.execve(sys.executable, command, env)
 
 
 if __name__ == "__main__":

@@ -137,6 +137,12 @@ MIDDLEWARE = [
     "django.middleware.gzip.GZipMiddleware",
     # Content-Security-Policy on every page (SECURE_CSP below).
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
+    # A database that is gone or cannot write (a lost connection, a full
+    # disk, a read-only SQLite file) is a 503 with Retry-After (nothing was
+    # saved; the idempotency key makes the retry safe), not a 500: in a view
+    # and in every middleware below it, the session's save included. Its
+    # answer still gets the security headers above.
+    "companion.middleware.DatabaseUnavailable",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # Pages of an edit link (and the home page's list of them) are no-store;
     # every page tells the service worker which links this session holds.
@@ -156,9 +162,6 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
-    # A lost database connection is a 503 with Retry-After (nothing was
-    # saved; the idempotency key makes the retry safe), not a 500.
-    "companion.middleware.DatabaseUnavailable",
 ]
 
 ROOT_URLCONF = "companion.urls"
@@ -338,7 +341,10 @@ FILE_UPLOAD_HANDLERS = ["companion.uploads.RecordUpload"]
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "filters": {"redact_tokens": {"()": "companion.redact.RedactTokens"}},
+    "filters": {
+        "redact_tokens": {"()": "companion.redact.RedactTokens"},
+        "answered_unavailable": {"()": "companion.middleware.AnsweredUnavailable"},
+    },
     "formatters": {
         "plain": {"format": "{asctime} {levelname} {name}: {message}", "style": "{"},
     },
@@ -354,6 +360,9 @@ LOGGING = {
     "loggers": {
         # Django's own handlers print only with DEBUG on: ours, always.
         "django": {"handlers": [], "level": "INFO", "propagate": True},
+        # A 503 for a database that is gone says why in one line of its own
+        # (companion.database): not again as Django's "Internal Server Error".
+        "django.request": {"filters": ["answered_unavailable"], "propagate": True},
         # runserver's request lines (DEBUG only), tokens hidden as well.
         "django.server": {"handlers": ["stderr"], "level": "INFO", "propagate": False},
         "companion": {"level": "INFO"},

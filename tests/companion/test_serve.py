@@ -1,6 +1,6 @@
 """``make serve``: a table's server on the local network.
 
-The server runs as ``make serve`` runs it (gunicorn, DEBUG off, SQLite) and is
+The server runs as ``make serve`` runs it (waitress, DEBUG off, SQLite) and is
 reached from another host: a network namespace of the test's own, joined to
 this one by a veth pair, stands for a phone on the same wifi. It opens the
 printed address, starts a game with the form (so the CSRF cookie works over
@@ -52,6 +52,20 @@ def test_the_secret_key_is_made_once_and_kept_private(tmp_path):
     assert len(first) >= 50
     assert path.stat().st_mode & 0o777 == 0o600
     assert secret_key(path) == first
+
+
+@pytest.mark.parametrize("kept", ["too-short", "k" * 40 + "-a-long-enough-key-kept-as-it-is"])
+def test_a_key_file_that_was_there_is_made_private(tmp_path, kept):
+    path = tmp_path / "key"
+    path.write_text(kept + "\n")
+    path.chmod(0o644)
+
+    key = secret_key(path)
+
+    assert path.stat().st_mode & 0o777 == 0o600
+    assert path.read_text() == key + "\n"
+    assert (key == kept) == (len(kept) >= 50)
+    assert len(key) >= 50
 
 
 def test_the_phones_may_use_the_address_and_this_machines_names():

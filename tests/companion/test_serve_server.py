@@ -1,0 +1,206 @@
+"""``make serve``'s server, as it runs (``python -m companion.serve``, DEBUG
+off, SQLite), reached over real HTTP on this machine.
+
+A request reaches the app only once it is whole: clients that send part of
+their headers or of a body and stall hold no thread, and a plain GET is
+answered at once. The server keeps no control socket shared with the user's
+other servers, and says that it listens on every interface.
+"""
+
+from __future__ import annotations
+
+import http.client
+import io
+import logging
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from django.core.handlers.wsgi import WSGIHandler
+
+from companion.access_log import logged
+
+ROOT = Path(__file__).resolve().parents[2]
+STALLED = 10
+"""Connections of each kind that stall: half the headers, half a body."""
+
+
+@dataclass
+class Served:
+    port: int
+    printed: str
+    home: Path
+    process: subprocess.Popen[str]
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def _read_until(process: subprocess.Popen[str], marker: str, seconds: float) -> str:
+    assert process.stdout is not None
+    seen = []
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        line = process.stdout.readline()
+        if not line:
+            break
+        seen.append(line)
+        if marker in line:
+            break
+    return "".join(seen)
+
+
+def get(port: int, path: str = "/", timeout: float = 15.0) -> tuple[int, float]:
+    """A plain GET: its status (0: no answer within ``timeout``) and seconds."""
+    started = time.monotonic()
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
+    try:
+        connection.request("GET", path)
+        status = connection.getresponse().status
+    except TimeoutError:
+        status = 0
+    finally:
+        connection.close()
+    return status, time.monotonic() - started
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    """``python -m companion.serve`` on a free port; its home folder (and
+    runtime folder) are the test's own."""
+    folder = tmp_path_factory.mktemp("serve")
+    home = folder / "home"
+    (home / "run").mkdir(parents=True)
+    port = _free_port()
+    env = {
+        **os.environ,
+        "DATABASE_URL": f"sqlite:///{folder / 'table.sqlite3'}",
+        "SECRET_KEY_FILE": str(folder / "secret"),
+        "STATIC_ROOT": str(folder / "static"),
+        "HOME": str(home),
+        "XDG_RUNTIME_DIR": str(home / "run"),
+        "PYTHONUNBUFFERED": "1",
+    }
+    command = [sys.executable, "-m", "companion.serve", "--port", str(port)]
+    command += ["--address", "127.0.0.1"]
+    process = subprocess.Popen(
+        command, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+    )
+    try:
+        printed = _read_until(process, "Ctrl-C", 120)
+        for _ in range(300):
+            try:
+                if get(port, timeout=2)[0] == 200:
+                    break
+            except OSError:
+                pass
+            time.sleep(0.1)
+        else:
+            pytest.fail(f"the server did not answer: {printed}")
+        yield Served(port, printed, home, process)
+    finally:
+        process.terminate()
+        process.wait(timeout=20)
+
+
+def stall(port: int) -> list[socket.socket]:
+    """Connections that send half their headers, or their headers and half a
+    body, and then nothing more."""
+    stalled = []
+    body = b"name_0=" + b"a" * 4000
+    for _ in range(STALLED):
+        half_headers = socket.create_connection(("127.0.0.1", port))
+        half_headers.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/")
+        stalled.append(half_headers)
+        half_body = socket.create_connection(("127.0.0.1", port))
+        half_body.sendall(
+            b"POST /new/ HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+            b"Content-Type: application/x-www-form-urlencoded\r\n"
+            + f"Content-Length: {len(body)}\r\n\r\n".encode()
+            + body[: len(body) // 2]
+        )
+        stalled.append(half_body)
+    return stalled
+
+
+def test_a_get_is_answered_at_once_while_clients_stall(served: Served) -> None:
+    stalled = stall(served.port)
+    try:
+        time.sleep(0.5)  # the server has read what they sent
+        answers = [get(served.port) for _ in range(3)]
+    finally:
+        for connection in stalled:
+            connection.close()
+
+    assert [status for status, _ in answers] == [200, 200, 200], answers
+    slowest = max(seconds for _, seconds in answers)
+    assert slowest < 2.0, f"a GET took {slowest:.1f} s with {2 * STALLED} clients stalled"
+
+
+def test_a_body_over_the_servers_limit_is_refused_before_it_is_read(served: Served) -> None:
+    with socket.create_connection(("127.0.0.1", served.port), timeout=5) as upload:
+        upload.sendall(
+            b"POST /new/ HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+            b"Content-Type: application/x-www-form-urlencoded\r\n"
+            b"Content-Length: 3145728\r\n\r\n" + b"a" * 1000
+        )
+        answer = upload.recv(200)
+
+    assert answer.startswith(b"HTTP/1.1 413 "), answer
+
+
+def test_no_control_socket_is_shared_with_the_users_other_servers(served: Served) -> None:
+    assert get(served.port)[0] == 200
+
+    left = sorted(str(path.relative_to(served.home)) for path in served.home.rglob("*"))
+
+    assert not [path for path in left if "gunicorn" in path], left
+
+
+def test_it_says_it_listens_on_every_interface(served: Served) -> None:
+    assert "every network interface of this machine" in served.printed
+    assert "http://127.0.0.1:" in served.printed
+
+
+def access_lines(caplog: pytest.LogCaptureFixture) -> list[logging.LogRecord]:
+    return [record for record in caplog.records if record.name == "companion.access"]
+
+
+def test_each_request_is_one_line_of_the_access_log_without_its_token(caplog) -> None:
+    token = "Sx7-edit_TOKEN_0123456789abcdefghij"
+    environ = {
+        "REQUEST_METHOD": "GET",
+        "PATH_INFO": f"/g/{token}/no-such-page/",
+        "QUERY_STRING": "from=1",
+        "SERVER_NAME": "testserver",
+        "SERVER_PORT": "80",
+        "SERVER_PROTOCOL": "HTTP/1.1",
+        "REMOTE_ADDR": "10.1.2.3",
+        "wsgi.input": io.BytesIO(),
+        "wsgi.url_scheme": "http",
+    }
+    statuses = []
+    app = logged(WSGIHandler())
+
+    with caplog.at_level(logging.INFO, logger="companion.access"):
+        answer = app(environ, lambda status, headers, *exc: statuses.append(status))
+        body = b"".join(answer)
+        assert not access_lines(caplog)  # written once the answer is sent
+        answer.close()  # type: ignore[attr-defined]
+
+    assert statuses == ["404 Not Found"]
+    (record,) = access_lines(caplog)
+    stderr = next(handler for handler in logging.getLogger().handlers if handler.name == "stderr")
+    line = stderr.format(record)  # its filter hides tokens
+    assert f'10.1.2.3 "GET /g/…/no-such-page/?from=1 HTTP/1.1" 404 {len(body)} ' in line
+    assert line.endswith("ms")
+    assert token not in line
