@@ -129,6 +129,7 @@ def test_second_bottle_sells_the_dearer_one(client):
     assert "bottles now at 15 and 12" in response.text
 
 
+@pytest.mark.django_db  # a page may read the session and the game (the database)
 @pytest.mark.parametrize(
     ("cards", "fields", "message"),
     [

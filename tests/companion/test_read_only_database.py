@@ -81,7 +81,7 @@ def test_a_read_only_database_is_a_503_on_every_write_with_one_log_line(tmp_path
         "DJANGO_SETTINGS_MODULE": "companion.settings",
         "DATABASE_URL": f"sqlite:///{database}",
         "DEBUG": "0",
-        "SECRET_KEY": "k3Jx9-table-server-secret-qZ71mWv0pR5tY8uE2oL4aN6",
+        "SECRET_KEY": "k3Jx9-table-server-secret-qZ71mWv0pR5tY8uE2oL4aN6-read-only-8Hf2",
         "ALLOWED_HOSTS": "testserver",
         "SECURE_SSL_REDIRECT": "0",
         "PYTHONPATH": f"{tmp_path}{os.pathsep}{ROOT}",

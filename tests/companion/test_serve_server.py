@@ -175,6 +175,7 @@ def access_lines(caplog: pytest.LogCaptureFixture) -> list[logging.LogRecord]:
     return [record for record in caplog.records if record.name == "companion.access"]
 
 
+@pytest.mark.django_db  # Django's request_started closes old connections: a test's own
 def test_each_request_is_one_line_of_the_access_log_without_its_token(caplog) -> None:
     token = "Sx7-edit_TOKEN_0123456789abcdefghij"
     environ = {
