@@ -82,12 +82,12 @@ def through_confirm(game, keeper, viewer, record) -> float:
     last = cards_of(record["rounds"][0])[-1]
     keeper.locator(f'button[name="card"][value="{last}"]').click()
     expect(keeper.locator("#result-title")).to_have_text("Round 1: the result")
-    expect(viewer.locator("#result-title")).to_have_text("Round 1: the result", timeout=5000)
+    expect(viewer.locator("#result-title")).to_have_text("Round 1: the result", timeout=10000)
 
     keeper.get_by_role("button", name="Confirm round 1").click()
     tapped = time.monotonic()
     keeper.wait_for_url(f"**/g/{game.edit_token}/rounds/1/?confirmed")
-    viewer.wait_for_url(f"**/g/{game.view_token}/rounds/1/?confirmed", timeout=5000)
+    viewer.wait_for_url(f"**/g/{game.view_token}/rounds/1/?confirmed", timeout=10000)
     return time.monotonic() - tapped
 
 

@@ -73,7 +73,7 @@ def test_the_trick_just_played_stays_until_the_next_ones_first_card(
         ruling = page.locator("#play-news .ruling-text")
         for phone in (page, viewer):
             kept = phone.locator("#trick-now .slots.last-trick")
-            expect(kept).to_be_visible(timeout=5000)
+            expect(kept).to_be_visible(timeout=10000)
             expect(phone.locator("#play-news .ruling-text")).to_contain_text("Trick 1:")
             slots = phone.evaluate(SLOTS, "#trick-now .slots.last-trick")
             assert [{k: s[k] for k in ("name", "number", "wins")} for s in slots] == expected
@@ -91,7 +91,7 @@ def test_the_trick_just_played_stays_until_the_next_ones_first_card(
         expect(page.locator("#trick-now .slots.last-trick")).to_be_hidden()
         idle(page)
         for phone in (page, viewer):
-            expect(phone.locator("#trick-now .slots.last-trick")).to_have_count(0, timeout=5000)
+            expect(phone.locator("#trick-now .slots.last-trick")).to_have_count(0, timeout=10000)
             first = phone.locator("#trick-now .slots .slot").first
             expect(first.locator(".face .num")).to_have_text(cards[players])
             expect(first.locator(".slot-name")).to_have_text(names[play.winner])
