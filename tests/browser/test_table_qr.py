@@ -23,7 +23,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 PHONE = {"width": 360, "height": 780}
 NAMES = ["Annemarie", "Bartholomäus", "Christiane", "Dan", "Evangelina", "Friedemann"]
-BUTTON_DE = "QR-Code des Tisches: das Spiel auf einem anderen Handy verfolgen"
+BUTTON_DE = "QR-Code des Tisches: die Partie auf einem anderen Handy verfolgen"
 IDLE = "() => document.getElementById('play')?.dataset.idle === 'yes'"
 SHARE_SHEET = """() => {
   window.shared = [];
