@@ -21,12 +21,16 @@ pytestmark = pytest.mark.django_db(transaction=True)
 PHONE = {"width": 360, "height": 780}
 WORDS = {
     "en-GB": {
-        "running": "Being played", "finished": "Finished",
-        "rematch": "Rematch of 26 Nov", "in": "In Thursday table",
+        "running": "Being played",
+        "finished": "Finished",
+        "rematch": "Rematch of 26 Nov",
+        "in": "In Thursday table",
     },
     "de-DE": {
-        "running": "Wird gespielt", "finished": "Beendet",
-        "rematch": "Revanche vom 26. Nov", "in": "In Thursday table",
+        "running": "Wird gespielt",
+        "finished": "Beendet",
+        "rematch": "Revanche vom 26. Nov",
+        "in": "In Thursday table",
     },
 }
 

@@ -16,6 +16,7 @@ from playwright.sync_api import expect
 
 from companion import actions
 from companion.models import Game
+from tests.browser.test_accessibility import AXE, run_axe
 from tests.companion.tables import cards_of, simulated
 from tests.companion.test_play_again import FINISHED
 
@@ -23,6 +24,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 PHONE = {"width": 360, "height": 780}
 NAMES = ["Annemarie", "Bartholomäus", "Christiane", "Dan", "Evangelina", "Friedemann"]
+BUTTON_EN = "The table's QR code: follow the game on another phone"
 BUTTON_DE = "QR-Code des Tisches: die Partie auf einem anderen Handy verfolgen"
 IDLE = "() => document.getElementById('play')?.dataset.idle === 'yes'"
 SHARE_SHEET = """() => {
@@ -87,7 +89,7 @@ def test_from_start_to_the_qr_in_one_tap(browser, live_server, screenshot_dir):
     card = cards_of(record["rounds"][0])[0]
     page.click(f'form.picker button.pick[value="{card}"]')
     page.wait_for_function(IDLE)
-    button = page.get_by_role("link", name="The table's QR code: follow the game on another phone")
+    button = page.get_by_role("link", name=BUTTON_EN)
     box = button.bounding_box()
     assert box is not None and box["y"] + box["height"] <= 60  # in the header
     button.click()
@@ -123,7 +125,7 @@ def test_without_javascript_the_button_leads_to_the_share_page(browser, live_ser
     )
     page = context.new_page()
     page.goto(f"/g/{game.view_token}/round/")
-    page.get_by_role("link", name="The table's QR code: follow the game on another phone").click()
+    page.get_by_role("link", name=BUTTON_EN).click()
     page.wait_for_url(f"**/g/{game.view_token}/share/")
     assert page.locator(".qr svg").count() == 1
     context.close()
@@ -178,3 +180,20 @@ def test_the_header_is_as_tall_with_the_button_as_without(
             changed.append((NAMES[dealer], goal, shown, without))
     context.close()
     assert changed == []
+
+
+def test_the_open_panel_and_the_share_pages_have_no_serious_violation(browser, live_server):
+    axe_source = AXE.read_text(encoding="utf-8")
+    game = actions.create_game(players=NAMES[:4], variant="classic")
+    group = actions.create_group("Thursday table", NAMES[:4])
+    context = browser.new_context(viewport=PHONE, base_url=live_server.url)
+    page = context.new_page()
+    page.goto(f"/g/{game.edit_token}/round/")
+    page.get_by_role("link", name=BUTTON_EN).click()
+    expect(page.locator("#table-qr")).to_be_visible()
+    found = {"round": run_axe(page, axe_source)}
+    for path in (f"/groups/{group.edit_token}/share/?edit=1", f"/g/{game.edit_token}/share/"):
+        page.goto(path)
+        found[path] = run_axe(page, axe_source)
+    context.close()
+    assert found == {key: [] for key in found}
