@@ -29,8 +29,12 @@ RIGHT = 76
 TOP = 10
 BOTTOM = 22
 """Room for the round numbers along the bottom."""
-LABEL_GAP = 12
-"""Least distance between two names at the lines' ends."""
+LABEL_GAP = 15
+"""Least distance between two names at the lines' ends (their text is 11
+units tall: 15 leaves a clear gap, at any text size, as the drawing scales)."""
+MOST_LABELS = 11
+"""The most names written at the lines' ends (11 of them 15 apart fill the
+plot's height); a chart of more players names them in a legend below."""
 DASHES = ("", "6 3", "2 3", "8 3 2 3", "1 4", "10 4")
 MARKERS = (
     ("m-3.5 0a3.5 3.5 0 1 0 7 0a3.5 3.5 0 1 0 -7 0z", False),  # disc
@@ -64,6 +68,11 @@ class Line:
     """Where the name is written: beside the line's end, kept clear of the others."""
     total: int
 
+    @property
+    def mark(self) -> str:
+        """The end marker's path from any point (the legend draws it)."""
+        return MARKERS[self.series][0]
+
 
 @dataclass(frozen=True)
 class Tick:
@@ -94,6 +103,9 @@ class Chart:
     """Where the totals are written (right-aligned), left of the plot."""
     round_y: int
     """Where the round numbers are written, below the plot."""
+    legend: bool = False
+    """Whether the names are in a legend below the drawing (more than
+    MOST_LABELS players), not at the lines' ends."""
 
 
 def running_chart(night: Night, names: tuple[str, ...] | list[str]) -> Chart | None:
@@ -165,6 +177,7 @@ def line_chart(rows: Rows, names: Sequence[str], title: str, description: str) -
         description=description,
         total_x=LEFT - 4,
         round_y=HEIGHT - 6,
+        legend=len(names) > MOST_LABELS,
     )
 
 

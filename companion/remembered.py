@@ -8,8 +8,10 @@ import secrets
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, TypedDict
 
-from django.db.models import Count, OuterRef, Q
+from django.db.models import Count, F, OuterRef, Q, Window
+from django.db.models.functions import RowNumber
 from django.http import HttpRequest
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext
 
@@ -24,6 +26,7 @@ from scoring.variants import VARIANTS
 SESSION_KEY = "imp_games"
 GROUPS_KEY = "imp_groups"
 DECK_KEY = "imp_deck"
+QR_ONCE_KEY = "imp_qr_once"
 REMEMBER_MAX = 50
 """How many games the home page remembers per browser."""
 
@@ -63,6 +66,10 @@ class Counted(TypedDict):
     confirmed_count: int
     rematch_token: str | None
     rematch_view: str | None
+    follows_created: datetime | None
+    group_name: str | None
+    group_edit: str | None
+    group_view: str | None
 
 
 if TYPE_CHECKING:
@@ -88,8 +95,13 @@ def remembered_games(request: HttpRequest) -> list[dict[str, Any]]:
         confirmed_count=Count("rounds", filter=Q(rounds__confirmed=True)),
         rematch_token=Game.objects.filter(follows=OuterRef("pk")).values("edit_token")[:1],
         rematch_view=Game.objects.filter(follows=OuterRef("pk")).values("view_token")[:1],
+        follows_created=F("follows__created"),
+        group_name=F("group__name"),
+        group_edit=F("group__edit_token"),
+        group_view=F("group__view_token"),
     )
     by_token: dict[str, tuple[ListedGame, bool]] = {}
+    groups = set(_group_tokens(request))
     for game in games:
         by_token[game.edit_token] = (game, True)
         by_token[game.view_token] = (game, False)
@@ -112,11 +124,26 @@ def remembered_games(request: HttpRequest) -> list[dict[str, Any]]:
                 "finished": winners is not None,
                 "rematch": rematch and game_path(rematch),
                 "url": game_path(entry["token"]),
+                "changed": shown.updated,
+                "rematch_of": shown.follows_created,
+                "group": shown.group_name,
+                "group_url": _group_url(shown, groups),
             }
         )
     forget(request, {token for token in tokens if token not in by_token})
-    listed.sort(key=lambda item: item["opened"], reverse=True)
+    # the most recent first: opened here, or changed (on another phone too)
+    listed.sort(key=lambda item: max(item["opened"], item["changed"]), reverse=True)
     return listed
+
+
+def _group_url(game: ListedGame, held: set[str]) -> str | None:
+    """The page of the game's group, by the group's link this browser holds
+    (its edit link before its view link), or None: a game's link alone
+    does not open its group."""
+    for token in (game.group_edit, game.group_view):
+        if token is not None and token in held:
+            return reverse("imp:group", args=[token])
+    return None
 
 
 def _parse_time(text: Any) -> datetime:
@@ -194,11 +221,44 @@ def remembered_groups(request: HttpRequest) -> list[dict[str, Any]]:
     for group in found:
         by_token[group.edit_token] = (group, True)
         by_token[group.view_token] = (group, False)
-    return [
+    listed: list[dict[str, Any]] = [
         {"group": by_token[token][0], "token": token, "can_edit": by_token[token][1]}
         for token in tokens
         if token in by_token
     ]
+    newest = _newest_games([item["group"].pk for item in listed])
+    for item in listed:
+        link = "edit_token" if item["can_edit"] else "view_token"
+        item["games"] = [
+            {"players": row["players"], "created": row["created"], "url": game_path(row[link])}
+            for row in newest.get(item["group"].pk, [])
+        ]
+    return listed
+
+
+GROUP_GAMES_LISTED = 5
+"""The newest games of a group listed under it on the home page (all of
+them on the group's page)."""
+
+
+def _newest_games(groups: list[int]) -> dict[int, list[dict[str, Any]]]:
+    """Each group's newest games (up to GROUP_GAMES_LISTED), in one query."""
+    if not groups:
+        return {}
+    place = Window(
+        RowNumber(), partition_by=F("group_id"), order_by=[F("created").desc(), F("pk").desc()]
+    )
+    rows = (
+        Game.objects.filter(group_id__in=groups)
+        .annotate(place=place)
+        .filter(place__lte=GROUP_GAMES_LISTED)
+        .order_by("group_id", "place")
+        .values("group_id", "players", "created", "edit_token", "view_token")
+    )
+    found: dict[int, list[dict[str, Any]]] = {}
+    for row in rows:
+        found.setdefault(row["group_id"], []).append(dict(row))
+    return found
 
 
 def _group_tokens(request: HttpRequest) -> list[str]:
@@ -216,3 +276,18 @@ def remembered_deck(request: HttpRequest) -> str | None:
     """The deck this phone's last game was started with, or None."""
     edition = request.session.get(DECK_KEY)
     return edition if edition in EDITIONS else None
+
+
+def show_qr_once(request: HttpRequest, token: str) -> None:
+    """Have the round screen of a game just started (or its rematch) open
+    the view link's QR panel once, for the others at the table to scan."""
+    request.session[QR_ONCE_KEY] = token
+
+
+def qr_once(request: HttpRequest, token: str) -> bool:
+    """Whether this round screen opens the QR panel by itself (once: the
+    next look at it does not)."""
+    if request.session.get(QR_ONCE_KEY) != token:
+        return False
+    del request.session[QR_ONCE_KEY]
+    return True

@@ -31,6 +31,7 @@ app_patterns = [
     # A group: a table's games kept together, with its own edit and view links.
     path("groups/new/", group.new_group, name="new_group"),
     path("groups/<str:token>/", group.group, name="group"),
+    path("groups/<str:token>/share/", group.group_share, name="group_share"),
     path("groups/<str:token>/games.json", group.group_export, name="group_export"),
     path("groups/<str:token>/new-links/", group.group_new_links, name="group_new_links"),
     # Who wins this trick? The engine rules on one trick, with no game.
@@ -92,6 +93,8 @@ urlpatterns = [
     # The app as a phone installs it: at the root, so the worker covers every page.
     path("manifest.webmanifest", app.manifest, name="manifest"),
     path("sw.js", app.service_worker, name="service_worker"),
+    # What the worker shows offline for a page this phone never opened.
+    path("offline/", app.offline_page, name="offline"),
     # The language switch on every page (templates/language.html).
     path("language/<str:code>/", language.switch_language, name="language"),
     path("", include((app_patterns, app_name))),

@@ -16,6 +16,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, ngettext, pgettext
 
 from companion.access import etag_value
+from companion.links import game_path, shared_link
 from companion.texts import ChangeText, and_list, decimal, say_change
 
 register = template.Library()
@@ -47,6 +48,13 @@ def round_rows(context: template.Context, rounds: list[dict[str, Any]]) -> SafeS
             f"\n          {cells}\n        </tr>"
         )
     return mark_safe("\n        ".join(lines))  # noqa: S308 - escaped link, whole numbers only
+
+
+@register.simple_tag(takes_context=True)
+def view_link(context: template.Context, game: Any) -> dict[str, str]:
+    """A game's view link as the table shares it (the round screen's QR
+    panel, sharing/link.html): its address and its QR code."""
+    return shared_link(context["request"].build_absolute_uri(game_path(game.view_token)))
 
 
 @register.filter

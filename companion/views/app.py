@@ -14,6 +14,7 @@ import json
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.templatetags.static import static
+from django.urls import reverse
 from django.utils.translation import get_language, gettext
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_safe
@@ -68,10 +69,22 @@ def manifest(request: HttpRequest) -> JsonResponse:
 
 @require_safe
 @cache_control(no_cache=True)
+def offline_page(request: HttpRequest) -> HttpResponse:
+    """The page the service worker shows offline for an address this phone
+    never opened (kept by the worker, in the reader's language)."""
+    return render(request, "app/offline.html")
+
+
+@require_safe
+@cache_control(no_cache=True)
 def service_worker(request: HttpRequest) -> HttpResponse:
     """The service worker, with the shell's file names of this deployment
     (a new deployment's names make a new worker, which replaces the old)."""
     shell = [static(name) for name in SHELL]
     version = hashlib.sha256("\n".join(shell).encode()).hexdigest()[:12]
-    context = {"shell_json": json.dumps(shell), "version": version}
+    context = {
+        "shell_json": json.dumps(shell),
+        "version": version,
+        "offline_url": reverse("offline"),
+    }
     return render(request, "app/sw.js", context, content_type="text/javascript")

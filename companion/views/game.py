@@ -21,7 +21,7 @@ from companion.forms import FreshStamp
 from companion.models import Game
 from companion.night import night_view
 from companion.present import HtmxHttpRequest, Replayed, access_context
-from companion.remembered import remember_game
+from companion.remembered import remember_game, show_qr_once
 from companion.screens import moment
 from companion.screens.play import round_view
 from companion.screens.standings import standings
@@ -106,6 +106,7 @@ def play_again(request: HtmxHttpRequest, token: str) -> HttpResponse:
         context = game_context(access)
         context["error"] = str(problem)
         return render(request, "imp/game.html", context, status=400)
+    show_qr_once(request, rematch.edit_token)
     return redirect("imp:round", token=rematch.edit_token)
 
 

@@ -12,6 +12,7 @@ import json
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_safe
 
@@ -20,6 +21,7 @@ from companion.forms.group import GroupForm
 from companion.forms.stamp import form_key
 from companion.group_page import group_view
 from companion.groups import export_group, find_group
+from companion.links import shared_link
 from companion.models import Group
 from companion.remembered import forget_group, remember_group
 
@@ -54,6 +56,32 @@ def group(request: HttpRequest, token: str) -> HttpResponse:
 
 
 @require_safe
+def group_share(request: HttpRequest, token: str) -> HttpResponse:
+    """The group's view link (and, for its editors on request, ``?edit=1``,
+    its edit link) as QR codes, with the phone's share sheet or Copy."""
+    access = find_group(token)
+    show_edit = request.GET.get("edit") == "1"
+    if show_edit:
+        access.require_edit()
+    group = access.group
+    context = {
+        "group": group,
+        "token": token,
+        "can_edit": access.can_edit,
+        "show_edit": show_edit,
+        "view_link": shared_link(request.build_absolute_uri(group_path(group.view_token))),
+    }
+    if show_edit:
+        context["edit_link"] = shared_link(request.build_absolute_uri(group_path(group.edit_token)))
+    return render(request, "groups/share.html", context)
+
+
+def group_path(token: str) -> str:
+    """The group page of a token (edit or view link)."""
+    return reverse("imp:group", args=[token])
+
+
+@require_safe
 def group_export(request: HttpRequest, token: str) -> HttpResponse:
     """The group's games as one file of `bottle-imp/1` records."""
     access = find_group(token)
@@ -67,7 +95,8 @@ def group_export(request: HttpRequest, token: str) -> HttpResponse:
 def group_new_links(request: HttpRequest, token: str) -> HttpResponse:
     """New links for the group (its edit link only; after a confirm page,
     one link at a time, ``link`` "edit" or "view"): every copy of the old
-    link then leads nowhere. A new edit link moves this browser to it."""
+    link then leads nowhere. A new edit link moves this browser to it; a
+    new view link is shown on the group's share page."""
     if request.method != "POST":
         access = find_group(token)
         access.require_edit()
@@ -83,9 +112,10 @@ def group_new_links(request: HttpRequest, token: str) -> HttpResponse:
             "The group has a new edit link: this page's address. Every copy of the old one "
             "leads nowhere now."
         )
-    else:
-        said = gettext(
-            "The group has a new view link (below). Every copy of the old one leads nowhere now."
-        )
+        messages.success(request, said)
+        return redirect("imp:group", token=group.edit_token)
+    said = gettext(
+        "The group has a new view link (below). Every copy of the old one leads nowhere now."
+    )
     messages.success(request, said)
-    return redirect("imp:group", token=group.edit_token)
+    return redirect("imp:group_share", token=group.edit_token)

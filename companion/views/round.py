@@ -31,7 +31,7 @@ from companion.forms import (
 )
 from companion.models import Game
 from companion.present import HtmxHttpRequest, access_context
-from companion.remembered import remember_game
+from companion.remembered import qr_once, remember_game
 from companion.replay import find_playing
 from companion.screens import moment
 from companion.screens.play import round_view
@@ -46,7 +46,8 @@ def round_page(request: HtmxHttpRequest, token: str) -> HttpResponse:
     phone opening it, or tapping *Next round* on a story, is past the story."""
     access = find_game(token)
     remember_game(request, access)
-    return show_round(request, access)
+    first = not request.htmx and qr_once(request, token)
+    return show_round(request, access, qr_once=first)
 
 
 @require_safe

@@ -25,7 +25,7 @@ from companion.forms.stamp import form_key
 from companion.groups import GroupAccess, find_group
 from companion.models import Game
 from companion.present import HtmxHttpRequest
-from companion.remembered import remember_deck, remembered_deck
+from companion.remembered import remember_deck, remembered_deck, show_qr_once
 from companion.views.answers import in_place
 
 
@@ -81,6 +81,7 @@ def new_game(request: HtmxHttpRequest) -> HttpResponse:
                 form.add_error(None, str(full))
             else:
                 remember_deck(request, game.edition)
+                show_qr_once(request, game.edit_token)
                 url = reverse("imp:round", args=[game.edit_token])
                 if request.htmx:
                     return HttpResponseClientRedirect(url)

@@ -22,7 +22,7 @@ from companion.access import Access, find_game
 from companion.forms import ImportForm
 from companion.forms.stamp import form_key
 from companion.groups import group_file, import_group
-from companion.links import game_path, qr_svg
+from companion.links import game_path, shared_link
 from companion.models import Game, Group
 from companion.remembered import (
     forget,
@@ -36,8 +36,11 @@ from companion.uploads import too_large_text, upload_too_large
 
 
 def _home(request: HttpRequest, form: ImportForm, errors: list[str], status: int) -> HttpResponse:
+    games = remembered_games(request)
     context = {
-        "games": remembered_games(request),
+        "games": games,
+        "running": [item for item in games if not item["finished"]],
+        "finished": [item for item in games if item["finished"]],
         "groups": remembered_groups(request),
         "import_form": form,
         "import_errors": errors,
@@ -94,14 +97,14 @@ def share(request: HttpRequest, token: str) -> HttpResponse:
         "access": access,
         "game": game,
         "token": token,
-        "view_url": view_url,
-        "view_qr": qr_svg(view_url),
+        "view_link": shared_link(view_url),
+        "game_title": ", ".join(game.players),
         "show_edit": show_edit,
         "game_url": game_path(token),
     }
     if show_edit:
         edit_url = request.build_absolute_uri(game_path(game.edit_token))
-        context.update(edit_url=edit_url, edit_qr=qr_svg(edit_url))
+        context["edit_link"] = shared_link(edit_url)
     return render(request, "sharing/share.html", context)
 
 

@@ -69,8 +69,37 @@
     return when.toLocaleString(lang, {dateStyle: "short", timeStyle: "short"});
   }
 
+  // The offline page (app/offline.html): the games and groups the worker
+  // keeps, a private copy only while its mark is this session's.
+  function listKept() {
+    const place = document.getElementById("kept-games");
+    const worker = navigator.serviceWorker && navigator.serviceWorker.controller;
+    if (!place || !worker) return;
+    navigator.serviceWorker.addEventListener("message", (event) => {
+      const kept = event.data && event.data.kept;
+      if (!kept) return;
+      const mark = currentMark();
+      const list = place.querySelector("ul");
+      list.replaceChildren();
+      for (const item of kept) {
+        if (item.mark !== null && (!item.mark || item.mark !== mark)) continue;
+        const link = document.createElement("a");
+        link.href = item.url;
+        link.className = "game-link";
+        link.textContent = new DOMParser().parseFromString(item.name, "text/html").body.textContent;
+        const entry = document.createElement("li");
+        entry.className = "card game-item" + (item.group ? " kept-group" : "");
+        entry.append(link);
+        list.append(entry);
+      }
+      place.hidden = !list.children.length;
+    });
+    worker.postMessage({kept: true});
+  }
+
   document.addEventListener("DOMContentLoaded", () => {
     checkKeptFor();
+    listKept();
     const copy = document.body.dataset.offline;
     if (copy !== undefined) {
       document.documentElement.classList.add("offline-copy");

@@ -34,13 +34,17 @@
 const SHELL = "shell-{{ version }}";
 const PAGES = "pages-2";  // pages-1 kept edit pages for anyone: dropped
 const SHELL_FILES = {{ shell_json }};
+// The app's own page for an address never opened here (app/offline.html),
+// kept with the shell, in the reader's language: kept again when a page
+// answers in another one. NEVER_OPENED only if even that is missing.
+const OFFLINE = "{{ offline_url }}";
 const NEVER_OPENED = "<!doctype html><meta charset=utf-8><meta name=viewport content='width=device-width'>" +
   "<title>{% translate "No connection" as title %}{{ title|escapejs }}</title><p>" +
   "{% translate "No connection, and this page was never opened on this phone. Try again when the phone is back online." as why %}{{ why|escapejs }}</p>";
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
-    caches.open(SHELL).then((cache) => cache.addAll(SHELL_FILES)).then(() => self.skipWaiting())
+    caches.open(SHELL).then((cache) => cache.addAll([...SHELL_FILES, OFFLINE])).then(() => self.skipWaiting())
   );
 });
 
@@ -74,6 +78,7 @@ self.addEventListener("message", (event) => {
   let done = Promise.resolve();
   if (data.keep) done = keepUrl(data.keep);
   else if (data.forget !== undefined) done = forgetOthers(String(data.forget));
+  else if (data.kept) done = keptPages().then((kept) => event.source && event.source.postMessage({kept}));
   event.waitUntil(done.then(() => event.source && event.source.postMessage({done: data})));
 });
 
@@ -122,6 +127,7 @@ async function keep(url, response) {
   }
   if (!response.ok || !(response.headers.get("content-type") || "").startsWith("text/html")) return;
   await learn(pages, response, url);
+  await offlineIn(response.headers.get("content-language"));
   if (!isPrivate(response) || await mayKeep(response, url)) {
     await pages.put(url, response);
   } else {
@@ -208,8 +214,47 @@ async function offline(request) {
   return neverOpened();
 }
 
-function neverOpened() {
-  return new Response(NEVER_OPENED, {status: 503, headers: {"content-type": "text/html; charset=utf-8"}});
+async function neverOpened() {
+  const shell = await caches.open(SHELL);
+  const own = await shell.match(OFFLINE);
+  const html = own ? await own.text() : NEVER_OPENED;
+  return new Response(html, {status: 503, headers: {"content-type": "text/html; charset=utf-8"}});
+}
+
+// The offline page in the language a page online answered in.
+async function offlineIn(language) {
+  if (!language) return;
+  const shell = await caches.open(SHELL);
+  const own = await shell.match(OFFLINE);
+  if (own && own.headers.get("content-language") === language) return;
+  try {
+    const fresh = await fetch(OFFLINE, {credentials: "same-origin"});
+    if (fresh.ok) await shell.put(OFFLINE, fresh);
+  } catch (error) {
+    // offline: the page kept stays
+  }
+}
+
+// The games and groups this phone keeps a copy of, for the offline page
+// (js/offline.js lists them; a private copy only for the session it was
+// kept for: its mark goes with it): a game by its standings (or its round
+// screen), named by the players (<meta name="imp-kept">).
+async function keptPages() {
+  const pages = await caches.open(PAGES);
+  const found = new Map();
+  for (const request of await pages.keys()) {
+    const path = new URL(request.url).pathname;
+    const part = path.match(/^\/(g|groups)\/([^/]+)\/(round\/)?$/);
+    if (!part || part[2] === "new" || (part[3] && found.has(part[2]))) continue;
+    const copy = await pages.match(request);
+    const name = copy && (await copy.clone().text()).match(/<meta name="imp-kept" content="([^"]*)">/);
+    if (!name) continue;
+    found.set(part[2], {
+      url: path, name: name[1], group: part[1] === "groups",
+      mark: isPrivate(copy) ? copy.headers.get("x-imp-mark") || "" : null,
+    });
+  }
+  return Array.from(found.values());
 }
 
 // The copy with the time it was saved on its <body>, for js/offline.js to

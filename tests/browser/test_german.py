@@ -56,6 +56,8 @@ def new_game_in_group(page, dealer: str) -> Game:
     page.get_by_label("Runden", exact=True).fill("1")
     page.get_by_role("button", name="Partie starten").click()
     page.wait_for_url("**/round/")
+    # the view link's QR, open once after Start for the others to scan: closed
+    page.locator("#table-qr form[method=dialog] button").click()
     return Game.objects.order_by("-pk").first()
 
 

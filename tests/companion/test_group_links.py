@@ -64,11 +64,11 @@ def test_a_new_view_link_leaves_the_old_one_leading_nowhere(client, group):
     group.refresh_from_db()
     assert group.edit_token == edit
     assert group.view_token != old_view
-    assert response.url == f"/groups/{edit}/"
+    assert response.url == f"/groups/{edit}/share/"  # the new link, as a QR code
     assert client.get(f"/groups/{old_view}/").status_code == 404
     page = text(client.get(response.url))
     assert "The group has a new view link" in page
-    assert f"/groups/{group.view_token}/" in page
+    assert f'value="http://testserver/groups/{group.view_token}/"' in page
 
 
 def test_the_view_link_cannot_replace_links(client, group):

@@ -1,0 +1,199 @@
+"""The table's link one tap after Start (issue 25), on a 360×780 phone: the
+round screen opens the view link's QR code by itself once right after
+*Start* (until it is closed), and its header's QR button opens it again in
+one tap at any time, 300 px wide, with the phone's share sheet where the
+browser has one (Web Share) and Copy where it has not. The button takes no
+room of its own: the header is as tall with it as without it, in English
+and German, for every dealer of five and six long names, with and without
+a goal in rounds, at the usual text size; and at 150% where the round's
+number names its goal (without one, a dealer's line that nearly fills its
+place beside "Round 1" takes a second line at 150%: see the issue's notes)."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from companion import actions
+from companion.models import Game
+from tests.browser.test_accessibility import AXE, run_axe
+from tests.companion.tables import cards_of, simulated
+from tests.companion.test_play_again import FINISHED
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+PHONE = {"width": 360, "height": 780}
+NAMES = ["Annemarie", "Bartholomäus", "Christiane", "Dan", "Evangelina", "Friedemann"]
+BUTTON_EN = "The table's QR code: follow the game on another phone"
+BUTTON_DE = "QR-Code des Tisches: die Partie auf einem anderen Handy verfolgen"
+IDLE = "() => document.getElementById('play')?.dataset.idle === 'yes'"
+SHARE_SHEET = """() => {
+  window.shared = [];
+  navigator.share = (data) => { window.shared.push(data); return Promise.resolve(); };
+}"""
+HEAD = """() => {
+  const head = document.querySelector(".round-head");
+  const button = head.querySelector(".qr-open");
+  const shown = head.getBoundingClientRect().height;
+  button.style.display = "none";
+  const without = head.getBoundingClientRect().height;
+  button.style.display = "";
+  return [shown, without];
+}"""
+
+
+def start(page, names: list[str]) -> Game:
+    page.goto("/new/")
+    page.get_by_label("Classic (Bambus, Z-Man, Stronghold): 36 cards, 2–4 players").check()
+    for seat, name in enumerate(names):
+        page.fill(f"#id_name_{seat}", name)
+    page.press(f"#id_name_{len(names) - 1}", "Tab")
+    page.wait_for_function("() => !document.querySelector('.htmx-request')")
+    page.get_by_role("button", name="Start the game").click()
+    page.wait_for_url("**/round/")
+    return Game.objects.get()
+
+
+def qr_width(page) -> float:
+    box = page.locator("#table-qr .qr svg").bounding_box()
+    assert box is not None
+    return box["width"]
+
+
+def test_from_start_to_the_qr_in_one_tap(browser, live_server, screenshot_dir):
+    context = browser.new_context(viewport=PHONE, base_url=live_server.url, locale="en-GB")
+    page = context.new_page()
+    game = start(page, NAMES[:3])
+    view_url = f"{live_server.url}/g/{game.view_token}/"
+
+    # Right after Start: the QR is open by itself, a modal, 300 px wide.
+    panel = page.locator("#table-qr")
+    expect(panel).to_be_visible()
+    assert page.evaluate("document.getElementById('table-qr').matches(':modal')")
+    assert qr_width(page) == pytest.approx(300, abs=1)
+    assert page.locator("#table-qr-url").input_value() == view_url
+    # No share sheet in this browser: Copy, not Share….
+    expect(panel.get_by_role("button", name="Copy")).to_be_visible()
+    expect(panel.get_by_role("button", name="Share…")).to_be_hidden()
+    page.screenshot(path=screenshot_dir / "table-qr-after-start-360.png")
+    panel.get_by_role("button", name="Close").click()
+    expect(panel).to_be_hidden()
+
+    # Shown once: the next look at the round screen does not open it.
+    page.reload()
+    page.locator("#round").wait_for()
+    expect(panel).to_be_hidden()
+
+    # One tap from the round screen, at any time (after a card too).
+    record = simulated("classic", 3, 1, seed=21, edition="classic")
+    card = cards_of(record["rounds"][0])[0]
+    page.click(f'form.picker button.pick[value="{card}"]')
+    page.wait_for_function(IDLE)
+    button = page.get_by_role("link", name=BUTTON_EN)
+    box = button.bounding_box()
+    assert box is not None and box["y"] + box["height"] <= 60  # in the header
+    button.click()
+    expect(panel).to_be_visible()
+    assert qr_width(page) == pytest.approx(300, abs=1)
+    assert page.evaluate("window.scrollX") == 0
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    page.screenshot(path=screenshot_dir / "table-qr-one-tap-360.png")
+    context.close()
+
+
+def test_the_share_sheet_where_the_browser_has_one(browser, live_server):
+    game = actions.create_game(players=NAMES[:4], variant="classic")
+    context = browser.new_context(viewport=PHONE, base_url=live_server.url, locale="de-DE")
+    context.add_init_script(f"({SHARE_SHEET})()")
+    page = context.new_page()
+    page.goto(f"/g/{game.edit_token}/round/")
+    page.get_by_role("link", name=BUTTON_DE).click()
+    panel = page.locator("#table-qr")
+    expect(panel).to_be_visible()
+    expect(panel.get_by_role("button", name="Kopieren")).to_be_hidden()
+    panel.get_by_role("button", name="Teilen…").click()
+    page.wait_for_function("() => window.shared.length === 1")
+    shared = page.evaluate("window.shared[0]")
+    assert shared["url"] == f"{live_server.url}/g/{game.view_token}/"
+    context.close()
+
+
+def test_without_javascript_the_button_leads_to_the_share_page(browser, live_server):
+    game = actions.create_game(players=NAMES[:4], variant="classic")
+    context = browser.new_context(
+        viewport=PHONE, base_url=live_server.url, java_script_enabled=False
+    )
+    page = context.new_page()
+    page.goto(f"/g/{game.view_token}/round/")
+    page.get_by_role("link", name=BUTTON_EN).click()
+    page.wait_for_url(f"**/g/{game.view_token}/share/")
+    assert page.locator(".qr svg").count() == 1
+    context.close()
+
+
+def test_a_rematch_opens_the_qr_of_its_own_view_link(browser, live_server):
+    from companion.transfer import import_record
+
+    game = import_record(FINISHED)
+    context = browser.new_context(viewport=PHONE, base_url=live_server.url, locale="en-GB")
+    page = context.new_page()
+    page.goto(f"/g/{game.edit_token}/")
+    page.get_by_role("button", name="Play again").click()
+    rematch = Game.objects.get(follows=game)
+    page.wait_for_url(f"**/g/{rematch.edit_token}/round/")
+    expect(page.locator("#table-qr")).to_be_visible()
+    assert page.locator("#table-qr-url").input_value().endswith(f"/g/{rematch.view_token}/")
+    context.close()
+
+
+GOALS = {16: (None, 1, 10), 24: (1, 10)}
+"""The goals in rounds tried at each text size (px: 100%, 150%)."""
+
+
+@pytest.mark.parametrize("size", GOALS)
+@pytest.mark.parametrize("locale", ["en-GB", "de-DE"])
+@pytest.mark.parametrize("players", [5, 6])
+def test_the_header_is_as_tall_with_the_button_as_without(
+    browser, live_server, locale, size, players
+):
+    heights = []
+    for goal in GOALS[size]:
+        for dealer in range(players):
+            game = actions.create_game(
+                players=NAMES[:players],
+                variant="second-bottle",
+                edition="matagot",
+                first_dealer=dealer,
+                goal_rounds=goal,
+            )
+            heights.append((game, dealer, goal))
+    context = browser.new_context(viewport=PHONE, base_url=live_server.url, locale=locale)
+    page = context.new_page()
+    settings = context.new_cdp_session(page)
+    settings.send("Page.enable")
+    settings.send("Page.setFontSizes", {"fontSizes": {"standard": size, "fixed": size}})
+    changed = []
+    for game, dealer, goal in heights:
+        page.goto(f"/g/{game.edit_token}/round/")
+        shown, without = page.evaluate(HEAD)
+        if shown != without:
+            changed.append((NAMES[dealer], goal, shown, without))
+    context.close()
+    assert changed == []
+
+
+def test_the_open_panel_and_the_share_pages_have_no_serious_violation(browser, live_server):
+    axe_source = AXE.read_text(encoding="utf-8")
+    game = actions.create_game(players=NAMES[:4], variant="classic")
+    group = actions.create_group("Thursday table", NAMES[:4])
+    context = browser.new_context(viewport=PHONE, base_url=live_server.url)
+    page = context.new_page()
+    page.goto(f"/g/{game.edit_token}/round/")
+    page.get_by_role("link", name=BUTTON_EN).click()
+    expect(page.locator("#table-qr")).to_be_visible()
+    found = {"round": run_axe(page, axe_source)}
+    for path in (f"/groups/{group.edit_token}/share/?edit=1", f"/g/{game.edit_token}/share/"):
+        page.goto(path)
+        found[path] = run_axe(page, axe_source)
+    context.close()
+    assert found == {key: [] for key in found}
