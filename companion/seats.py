@@ -15,6 +15,9 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from django.db import transaction
+
+from companion.access import GameGone
 from companion.models import Game, Round, Seat
 from companion.replay import RoundRow
 
@@ -29,7 +32,10 @@ def seat_links(game: Game) -> list[Seat]:
     have = {seat.seat for seat in seats}
     missing = [Seat(game=game, seat=n) for n in range(len(game.players)) if n not in have]
     if missing:
-        Seat.objects.bulk_create(missing, ignore_conflicts=True)
+        with transaction.atomic():
+            if not Game.objects.select_for_update().filter(pk=game.pk).exists():
+                raise GameGone()  # deleted since the request found it
+            Seat.objects.bulk_create(missing, ignore_conflicts=True)
         seats = list(game.seats.order_by("seat"))
     return seats
 

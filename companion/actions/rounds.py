@@ -133,5 +133,3 @@ def dismiss_warnings(game: Game, stamp: Stamp, revoke: str = "") -> Done:
         return [current], Done(what=ChangeText("revoke.settled", what))
 
     return apply(game, stamp, change, Sent("dismiss_warnings", (revoke,)))
-
-
