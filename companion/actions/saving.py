@@ -66,7 +66,7 @@ def lock(game: Game, stamp: Stamp, sent: Sent) -> Game | None:
     if digest is not None:
         sent.again(digest)  # KeyReused unless the very change was sent again
         return None
-    if stamp.version != locked.version:
+    if stamp.version != locked.version and not stamp.any_version:
         raise Conflict()
     return locked
 

@@ -12,7 +12,7 @@ from django.db import transaction
 from django.utils.translation import gettext
 
 from companion.access import GameGone
-from companion.actions.outcome import Done, Refused, Sent
+from companion.actions.outcome import Conflict, Done, Refused, Sent
 from companion.actions.saving import apply, open_round
 from companion.forms.stamp import Stamp
 from companion.history import new_change
@@ -22,37 +22,41 @@ from companion.seats import seen
 from companion.texts import ChangeText, ChangeValue
 
 
-def _complete_round(game: Game, rounds: list[Round]) -> Round:
-    """The round being played, once the engine says it is complete."""
+def _complete_round(game: Game, rounds: list[Round], shown: str) -> Round:
+    """The round being played, once the engine says it is complete, and it
+    is still the round the seat's phone showed (``shown``: its
+    :func:`~companion.seats.seen`); a conflict otherwise."""
     current = open_round(rounds, for_cards=False)
     if not game_state(game, rounds).rounds[current.number - 1].complete:
         raise Refused(gettext("Round %(n)s is not complete yet.") % {"n": current.number})
+    if seen(current) != shown:
+        raise Conflict(gettext("The round changed since this phone showed it; here it is now."))
     return current
 
 
-def agree_round(game: Game, stamp: Stamp, seat: int) -> Done:
+def agree_round(game: Game, stamp: Stamp, seat: int, shown: str) -> Done:
     """The seat's player agrees to the result of the round being played,
-    as it is now (a later fix of a trick asks again)."""
+    as their phone showed it (``shown``); a later fix of a trick asks again."""
     name = str(game.players[seat])
 
     def change(rounds: list[Round]) -> tuple[list[Round], Done]:
-        current = _complete_round(game, rounds)
+        current = _complete_round(game, rounds, shown)
         others = [item for item in current.agreed or [] if item.get("player") != name]
         current.agreed = [*others, {"player": name, "seen": seen(current)}]
         what = ChangeText("round.agreed", {"player": name, "round": current.number})
         return [current], Done(what=what)
 
-    return apply(game, stamp, change, Sent("agree_round", (seat,)))
+    return apply(game, stamp, change, Sent("agree_round", (seat, shown)))
 
 
-def flag_trick(game: Game, stamp: Stamp, seat: int, trick: int, note: str) -> Done:
+def flag_trick(game: Game, stamp: Stamp, seat: int, trick: int, note: str, shown: str) -> Done:
     """The seat's player flags a trick of the round being played, with a
     short note: the edit phone's Confirm shows it, with the trick to fix.
     A flag takes back the player's agreement to the round."""
     name = str(game.players[seat])
 
     def change(rounds: list[Round]) -> tuple[list[Round], Done]:
-        current = _complete_round(game, rounds)
+        current = _complete_round(game, rounds, shown)
         if not 1 <= trick <= len(current.tricks):
             words = {"n": current.number, "trick": trick}
             raise Refused(gettext("Round %(n)s has no trick %(trick)s.") % words)
@@ -68,7 +72,7 @@ def flag_trick(game: Game, stamp: Stamp, seat: int, trick: int, note: str) -> Do
         code = "trick.flagged" if note else "trick.flagged_bare"
         return [current], Done(what=ChangeText(code, values))
 
-    return apply(game, stamp, change, Sent("flag_trick", (seat, trick, note)))
+    return apply(game, stamp, change, Sent("flag_trick", (seat, trick, note, shown)))
 
 
 def require_agreement(game: Game, stamp: Stamp, required: bool) -> Done:

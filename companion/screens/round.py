@@ -16,7 +16,7 @@ from companion.present import Replay, Replayed, access_context, face, words_of
 from companion.replay import CurrentRound, RoundRow
 from companion.screens.fixing import fix_view
 from companion.screens.play import RoundView, TrickView, round_view
-from companion.seats import TableSays, table_says
+from companion.seats import TableSays, seen, table_says
 from companion.texts import say
 from scoring.prompt import your_turn
 from scoring.quick import quick_total
@@ -187,6 +187,7 @@ def round_context(
     if view.complete and not view.quick and not view.row.confirmed:
         says = table_says(access.game, view.row)
     context.update(
+        seen=seen(view.row) if says is not None else "",
         seat=seat,
         can_play=access.can_edit or seat is not None,
         says=says,

@@ -19,8 +19,7 @@ from django.views.decorators.http import require_POST, require_safe
 
 from companion import actions
 from companion.access import Access, SeatOnly, find_game
-from companion.forms.seats import AgreementForm, FlagForm
-from companion.forms.stamp import StampForm
+from companion.forms.seats import AgreementForm, FlagForm, SeatForm
 from companion.models import Game
 from companion.present import HtmxHttpRequest, access_context
 from companion.seats import seat_links
@@ -60,10 +59,10 @@ def agree(request: HtmxHttpRequest, token: str) -> HttpResponse:
     seat = access.seat
     assert seat is not None
 
-    def agreeing(game: Game, form: StampForm) -> actions.Done:
-        return actions.agree_round(game, form.stamp(), seat)
+    def agreeing(game: Game, form: SeatForm) -> actions.Done:
+        return actions.agree_round(game, form.stamp(), seat, form.cleaned_data["seen"])
 
-    return change(request, token, StampForm, agreeing, at="agree", access=access)
+    return change(request, token, SeatForm, agreeing, at="agree", access=access)
 
 
 @require_POST
@@ -75,7 +74,8 @@ def flag(request: HtmxHttpRequest, token: str) -> HttpResponse:
 
     def flagging(game: Game, form: FlagForm) -> actions.Done:
         data = form.cleaned_data
-        return actions.flag_trick(game, form.stamp(), seat, data["trick"], data["note"].strip())
+        note = data["note"].strip()
+        return actions.flag_trick(game, form.stamp(), seat, data["trick"], note, data["seen"])
 
     return change(request, token, FlagForm, flagging, at="flag", access=access)
 

@@ -147,21 +147,21 @@ def test_four_seat_phones_and_a_viewer_play_a_round_the_table_agrees(contexts):
     while index < len(cards):
         player, trick = players[index]
         page = phones[player]
-        if index == early:
-            # the next player taps before the card before theirs is stored
-            before, after = phones[players[index - 1][0]], phones[player]
-            expect_turn(phones, players[index - 1][0])
-            tap(after, cards[index])
-            mine = game.players[player]
+        if index == early - 1:
+            # the next player taps before this card is stored: theirs waits
+            now, after = phones[player], phones[players[early][0]]
+            expect_turn(phones, player)
+            tap(after, cards[early])
+            mine = game.players[players[early][0]]
             slot = after.locator(f'#play .slots:not(.last-trick) .slot[data-player="{mine}"]')
             expect(slot.locator(".sending-tag")).to_have_text("waits", timeout=FOLLOWS)
             expect(after.locator("#queue-status")).to_contain_text("waits for your turn")
-            assert stored_cards(game) == cards[: index - 1]  # it waits on its phone
-            tap(before, cards[index - 1])
-            wait_stored(game, index + 1)  # sent at its turn, stored as theirs
-            assert stored_cards(game) == cards[: index + 1]
+            assert stored_cards(game) == cards[:index]  # it waits on its phone
+            tap(now, cards[index])
+            wait_stored(game, early + 1)  # sent at its turn, stored as theirs
+            assert stored_cards(game) == cards[: early + 1]
             expect(after.locator("#queue-status")).to_be_empty(timeout=FOLLOWS)
-            index += 1
+            index = early + 1
             continue
         if index == offline:
             expect_turn(phones, player)

@@ -15,7 +15,7 @@ from django.utils import translation
 from companion.models import Change, Round, Seat
 from companion.redact import redact
 from companion.replay import CurrentRound
-from companion.seats import seat_links
+from companion.seats import seat_links, seen
 from tests.companion.app_routes import game_routes
 from tests.companion.conftest import Seat as Phone
 from tests.companion.conftest import text
@@ -58,6 +58,11 @@ def play_round(game, seats, cards) -> None:
         data = {"card": card, "player": name, "trick": trick}
         response = seats[player].post("play_card", data)
         assert response.status_code == 302, text(response)[:3000]
+
+
+def shown(seat: Phone, data: dict | None = None) -> dict:
+    """A seat's Agree or Flag form's fields: the round as its phone shows it."""
+    return {"seen": seen(Round.objects.get(game=seat.game, number=1)), **(data or {})}
 
 
 def stored(game) -> list[list[str]]:
@@ -260,8 +265,8 @@ def test_agreements_and_flags_show_on_the_edit_phones_confirm(complete):
     names = game.players
 
     for seat in seats[:3]:
-        assert seat.post("agree").status_code == 302
-    flagged = seats[3].post("flag", {"trick": 3, "note": "wrong card"})
+        assert seat.post("agree", shown(seat)).status_code == 302
+    flagged = seats[3].post("flag", shown(seats[3], {"trick": 3, "note": "wrong card"}))
     assert flagged.status_code == 302
 
     page = text(editor.get("round"))
@@ -277,10 +282,34 @@ def test_agreements_and_flags_show_on_the_edit_phones_confirm(complete):
     assert editor.post("confirm_round").status_code == 302
 
 
+def test_seats_agree_at_once_each_on_the_version_its_phone_showed(complete):
+    game, _, seats = complete
+    game.refresh_from_db()
+    showed = game.version
+
+    for seat in seats:
+        response = seat.post("agree", shown(seat, {"version": showed}))
+        assert response.status_code == 302
+
+    row = Round.objects.get(game=game, number=1)
+    assert sorted(item["player"] for item in row.agreed) == sorted(game.players)
+
+
+def test_an_agreement_to_a_round_that_changed_since_is_a_conflict(complete):
+    game, _, seats = complete
+    data = shown(seats[0], {"seen": "0" * 16})
+
+    response = seats[0].post("agree", data, htmx=True)
+
+    assert response.status_code == 409
+    assert "The round changed since this phone showed it" in text(response)
+    assert Round.objects.get(game=game, number=1).agreed == []
+
+
 def test_undo_takes_back_an_agreement_and_a_flag(complete):
     game, editor, seats = complete
-    seats[0].post("agree")
-    seats[1].post("flag", {"trick": 2, "note": ""})
+    seats[0].post("agree", shown(seats[0]))
+    seats[1].post("flag", shown(seats[1], {"trick": 2, "note": ""}))
 
     editor.post("undo")
     row = Round.objects.get(game=game, number=1)
@@ -292,8 +321,8 @@ def test_undo_takes_back_an_agreement_and_a_flag(complete):
 
 def test_a_fixed_trick_asks_the_seats_again(complete, record):
     game, editor, seats = complete
-    seats[0].post("agree")
-    seats[1].post("flag", {"trick": 1, "note": "x"})
+    seats[0].post("agree", shown(seats[0]))
+    seats[1].post("flag", shown(seats[1], {"trick": 1, "note": "x"}))
     tricks = record["rounds"][0]["tricks"]
     row = Round.objects.get(game=game, number=1)
     row.tricks = [list(reversed(tricks[0])), *tricks[1:]]  # the round is another now
@@ -313,14 +342,14 @@ def test_a_game_may_require_every_seats_agreement_before_confirm(complete):
     game.refresh_from_db()
     assert game.agree_required is True
     for seat in seats[:3]:
-        seat.post("agree")
+        seat.post("agree", shown(seat))
 
     refused = editor.post("confirm_round")
     assert refused.status_code == 400
     assert f"Every seat must agree before Confirm: waiting for {game.players[3]}." in text(refused)
     assert not Round.objects.get(game=game, number=1).confirmed
 
-    seats[3].post("agree")
+    seats[3].post("agree", shown(seats[3]))
     assert editor.post("confirm_round").status_code == 302
     assert Round.objects.get(game=game, number=1).confirmed
 
