@@ -270,3 +270,44 @@ def test_the_seconds_from_a_tap_to_the_next_players_your_turn(contexts):
 def complete(game, number: int) -> bool:
     """Whether round ``number`` has all its cards stored."""
     return sum(len(trick) for trick in game.rounds.get(number=number).tricks) == 32
+
+
+LONG_NAMES = ["Annemarie", "Bartholomäus", "Christiane", "Dan", "Evangelina", "Friedemann"]
+FOLLOW = {"en-GB": "Your card — follow ", "de-DE": "Deine Karte — bediene "}
+WHOLE = """() => {
+  const turn = document.querySelector("#play h2.your-turn");
+  return {wide: turn.scrollWidth - turn.clientWidth, high: turn.scrollHeight - turn.clientHeight};
+}"""
+
+
+@pytest.mark.parametrize(
+    ("language", "size"), [("en-GB", 16), ("de-DE", 16), ("de-DE", 24)], ids=["en", "de", "de-150%"]
+)
+def test_your_turn_reads_whole_at_360(browser, live_server, screenshot_dir, language, size):
+    """Six long names, two bottles: the longest "your turn" there is, whole
+    on a 360 px phone in English and German, and at 150% text."""
+    from django.test import Client
+
+    from tests.browser.test_words_fit import CUT, LABELS
+    from tests.companion.conftest import Seat
+
+    record = simulated("second-bottle", 6, seed=3, edition="matagot")
+    record["players"] = LONG_NAMES
+    game = game_for(record)
+    Seat(Client(), game, game.edit_token).play(cards_of(record["rounds"][0])[0])
+    asked = who_plays(record)[1][0]
+    seat = read(lambda: game.seats.count())  # none yet: the seats page makes them
+    assert seat == 0
+    context = browser.new_context(viewport=PHONE, base_url=live_server.url, locale=language)
+    page = context.new_page()
+    fonts = context.new_cdp_session(page)
+    fonts.send("Page.setFontSizes", {"fontSizes": {"standard": size, "fixed": size}})
+    page.goto(f"/g/{game.view_token}/seats/")
+    page.get_by_role("link", name=LONG_NAMES[asked], exact=True).click()
+
+    turn = page.locator(TURN)
+    expect(turn).to_contain_text(FOLLOW[language], timeout=FOLLOWS)
+    assert page.evaluate(WHOLE) == {"wide": 0, "high": 0}
+    assert page.evaluate(CUT, LABELS) == []
+    page.screenshot(path=screenshot_dir / f"seat-your-turn-{language}-{size}.png")
+    context.close()
