@@ -1,8 +1,10 @@
-"""Who may do what: a game's two capability links (no accounts).
+"""Who may do what: a game's capability links (no accounts).
 
 The edit link's token lets its holder change the game; the view link's
-token only lets them look. A token that matches neither is a 404 with no
-hint of which part was wrong.
+token only lets them look; a seat link's token (one per player,
+:class:`companion.models.Seat`) looks, and enters its own player's cards,
+agrees to a round and flags a trick. A token that matches none is a 404
+with no hint of which part was wrong.
 """
 
 from __future__ import annotations
@@ -20,14 +22,20 @@ from django.utils.translation import get_language, gettext
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import condition
 
-from companion.models import Game, Group
+from companion.models import SEAT_TOKEN_LENGTH, Game, Group, Seat
 
 TOKEN_MAX = 64
 
 edit_link_opened: ContextVar[bool] = ContextVar("edit_link_opened", default=False)
 """Whether the request being answered opened a game or group by its edit
-link: its answer then carries an edit token (companion.offline marks it
-``no-store``). Set by :func:`find_linked`, reset for each request."""
+link (or a game by a seat link, which enters cards too): its answer then
+carries that token (companion.offline marks it ``no-store``). Set by
+:func:`find_linked` and :func:`find_seat`, reset for each request."""
+
+
+class SeatOnly(PermissionDenied):
+    """A change a seat link asked for that only the edit link makes: its
+    403 page says, in words, what the seat link may do."""
 
 
 class GameGone(Http404):
@@ -79,20 +87,61 @@ def require_edit_link(can_edit: bool, refusal: str) -> None:
 
 @dataclass(frozen=True)
 class Access:
-    """A game reached through one of its links, and whether it may be changed."""
+    """A game reached through one of its links, and whether it may be
+    changed; ``seat``: the player's place, for a seat link."""
 
     game: Game
     token: str
     can_edit: bool
+    seat: int | None = None
+
+    @property
+    def seat_name(self) -> str | None:
+        """The name of the seat link's player (None for the other links)."""
+        return None if self.seat is None else str(self.game.players[self.seat])
 
     def require_edit(self) -> None:
-        """403 unless this is the edit link."""
+        """403 unless this is the edit link (a seat link is told what it may do)."""
+        if self.seat is not None:
+            refusal = gettext(
+                "This is %(name)s's seat link: it enters %(name)s's cards, agrees to a round"
+                " and flags a trick; every other change needs the edit link."
+            ) % {"name": self.seat_name}
+            raise SeatOnly(refusal)
         require_edit_link(self.can_edit, "This is the view link: it cannot change the game.")
 
 
+def is_seat_token(token: str) -> bool:
+    """Whether a token is a seat link's, by its length (:data:`SEAT_TOKEN_LENGTH`)."""
+    return len(token) == SEAT_TOKEN_LENGTH
+
+
+def find_seat(token: str, *, lock: bool = False, fields: tuple[str, ...] = ()) -> Access:
+    """The game of a seat link, with its seat, in one query; 404 otherwise.
+    With ``lock``, the game's row is locked until the transaction ends;
+    ``fields``: only these of the game's (a conditional GET's)."""
+    seats = Seat.objects.select_related("game")
+    if fields:
+        seats = seats.only("token", "seat", *(f"game__{name}" for name in fields))
+    found = seats.filter(token=token).order_by().first()
+    if found is None or not secrets.compare_digest(found.token, token):
+        raise Http404("No such game.")
+    edit_link_opened.set(True)  # the page enters cards: kept private, as the edit link's
+    game = found.game
+    if lock:
+        locked = Game.objects.select_for_update().filter(pk=game.pk).first()
+        if locked is None:
+            raise GameGone()
+        game = locked
+    return Access(game, token, False, found.seat)
+
+
 def find_game(token: str, *, lock: bool = False) -> Access:
-    """The game whose edit or view token this is, or 404 (:func:`find_linked`);
-    with ``lock``, its row is locked until the transaction ends."""
+    """The game whose edit, view or seat token this is, or 404
+    (:func:`find_linked`, :func:`find_seat`); with ``lock``, its row is
+    locked until the transaction ends."""
+    if is_seat_token(token):
+        return find_seat(token, lock=lock)
     games = Game.objects.select_for_update() if lock else Game.objects.all()
     game, can_edit = find_linked(games, token, "game")
     return Access(game, token, can_edit)
@@ -121,8 +170,11 @@ def find_group(token: str, *, lock: bool = False) -> GroupAccess:
 
 
 def peek_game(token: str) -> Game:
-    """Only the game row's version fields, in one query, for a conditional GET (or 404)."""
+    """Only the game row's version fields, in one query, for a conditional
+    GET (or 404); a seat link's game with its seat, in the same one query."""
     fields = ("id", "version", "updated", "edit_token", "view_token")
+    if is_seat_token(token):
+        return find_seat(token, fields=fields).game
     return find_linked(Game.objects.only(*fields), token, "game")[0]
 
 

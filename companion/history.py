@@ -24,10 +24,17 @@ ENTRY_FIELDS = (
     "quick",
     "confirmed",
     "settled_revokes",
+    "agreed",
+    "flags",
 )
-"""What the table entered in a round: all a change can alter."""
+"""What the table entered in a round: all a change can alter (a seat's
+agreement and its flags too: an undo takes them back)."""
 
 Entries = dict[str, Any]
+
+KEPT_ONLY = ("seat.replaced",)
+"""Changes kept in the history that no undo takes back (a replaced link
+stays replaced: its old copies must lead nowhere)."""
 
 
 def entries_of(row: Round) -> Entries:
@@ -40,12 +47,17 @@ def snapshot(rows: Sequence[Round]) -> dict[int, Entries]:
     return {row.number: entries_of(row) for row in rows}
 
 
+Settings = dict[str, tuple[Any, Any]]
+"""A change's game settings, each as (before, after), by the game's field."""
+
+
 def record(
     game: Game,
     what: ChangeText,
     before: dict[int, Entries],
     changed: Sequence[Round],
     shown: int,
+    settings: Settings | None = None,
 ) -> Change:
     """Keep a new change (:func:`new_change`); the changes undone before it
     can no longer be redone (:func:`forget_undone`): ``game.has_undone``
@@ -53,7 +65,7 @@ def record(
     if game.has_undone:
         forget_undone(game)
         game.has_undone = False
-    change = new_change(game, what, before, changed, shown)
+    change = new_change(game, what, before, changed, shown, settings)
     change.save()
     return change
 
@@ -64,11 +76,17 @@ def new_change(
     before: dict[int, Entries],
     changed: Sequence[Round],
     shown: int,
+    settings: Settings | None = None,
 ) -> Change:
     """A new change, not stored yet: the changed rounds' entries before and
-    after it, and what it did (``what``: a code and its values, said in each
+    after it (and the game's ``settings`` it changed, each before and
+    after), and what it did (``what``: a code and its values, said in each
     reader's language). Its number is the game's version after it (one query less
     than counting; an undo or a redo leaves a gap)."""
+    set_items = [
+        {"setting": name, "before": was, "after": now}
+        for name, (was, now) in (settings or {}).items()
+    ]
     return Change(
         game=game,
         number=game.version,
@@ -76,8 +94,11 @@ def new_change(
         values=dict(what.values),
         round=shown,
         rounds=[
-            {"number": row.number, "before": before.get(row.number), "after": entries_of(row)}
-            for row in changed
+            *(
+                {"number": row.number, "before": before.get(row.number), "after": entries_of(row)}
+                for row in changed
+            ),
+            *set_items,
         ],
         created=game.updated,
     )
@@ -92,7 +113,7 @@ def forget_undone(game: Game) -> None:
 def to_undo(game: Game, back_to: int | None = None) -> list[Change]:
     """The changes an undo takes back, newest first: the last one, or every
     change from ``back_to`` on."""
-    done = game.changes.filter(undone=False).order_by("-number")
+    done = game.changes.filter(undone=False).exclude(code__in=KEPT_ONLY).order_by("-number")
     if back_to is None:
         return list(done[:1])
     return list(done.filter(number__gte=back_to))
@@ -101,10 +122,11 @@ def to_undo(game: Game, back_to: int | None = None) -> list[Change]:
 def undo_back_to(game: Game, number: int) -> tuple[Change | None, int]:
     """What an undo back to the change ``number`` takes back: that change
     (None when it is undone or gone), and how many changes with it."""
-    first = game.changes.filter(number=number, undone=False).defer("rounds").first()
+    done = game.changes.filter(undone=False).exclude(code__in=KEPT_ONLY)
+    first = done.filter(number=number).defer("rounds").first()
     if first is None:
         return None, 0
-    return first, game.changes.filter(undone=False, number__gte=number).count()
+    return first, done.filter(number__gte=number).count()
 
 
 def to_redo(game: Game) -> list[Change]:
@@ -129,6 +151,8 @@ def restore(
     changed: list[Round] = []
     removed: list[Round] = []
     for item in change.rounds:
+        if "number" not in item:
+            continue  # a setting of the game (:func:`settings_of`)
         entries = item[side]
         row = next((row for row in rounds if row.number == item["number"]), None)
         if entries is None:
@@ -144,6 +168,13 @@ def restore(
             setattr(row, name, copy.deepcopy(value))
         changed.append(row)
     return changed, removed
+
+
+def settings_of(change: Change, *, undo: bool) -> dict[str, Any]:
+    """The game's settings as they were before ``change`` (``undo``) or
+    after it, by field."""
+    side = "before" if undo else "after"
+    return {item["setting"]: item[side] for item in change.rounds if "setting" in item}
 
 
 def history(game: Game, shown: int, limit: int = 50) -> list[Change]:
@@ -185,7 +216,8 @@ def undo_bar(game: Game, kept: Change | None = None) -> UndoBar:
     nothing to redo)."""
     if kept is not None and not game.has_undone:
         return {"last": kept, "redo": None, "redo_count": 0}
-    last = game.changes.filter(undone=False).order_by("-number").first()
+    done = game.changes.filter(undone=False).exclude(code__in=KEPT_ONLY)
+    last = done.order_by("-number").first()
     if not game.has_undone:
         return {"last": last, "redo": None, "redo_count": 0}
     undone = game.changes.filter(undone=True).defer("rounds").order_by("number")

@@ -19,6 +19,18 @@ def new_token() -> str:
     return secrets.token_urlsafe(24)
 
 
+SEAT_TOKEN_BYTES = 27
+SEAT_TOKEN_LENGTH = 36
+"""A seat link's token is longer than a game's (216 bits, 36 characters
+against 32): the length alone says which table holds it, so a seat link's
+page and its poll find their game in one query, as the edit and view links do."""
+
+
+def new_seat_token() -> str:
+    """An unguessable seat token: 216 bits from ``secrets``, 36 characters."""
+    return secrets.token_urlsafe(SEAT_TOKEN_BYTES)
+
+
 class Group(models.Model):
     """A table that keeps its games together: a name, the players by name,
     and the games started from it. It has capability links, as a game has:
@@ -79,6 +91,10 @@ class Game(models.Model):
     group = models.ForeignKey(
         Group, null=True, blank=True, on_delete=models.SET_NULL, related_name="games"
     )
+    agree_required = models.BooleanField(
+        default=False,
+        help_text="Whether every seat must agree to a round before the edit link confirms it.",
+    )
 
     class Meta:
         ordering = ["-created"]
@@ -128,6 +144,18 @@ class Round(models.Model):
         help_text="The revokes the table let stand: each its player, and its two cards with"
         " their tricks (companion.revokes.settled_entry).",
     )
+    agreed = models.JSONField(
+        default=list,
+        blank=True,
+        help_text="The seats that agreed to the round's result: each its player and the"
+        " round's tricks as they saw them (companion.seats).",
+    )
+    flags = models.JSONField(
+        default=list,
+        blank=True,
+        help_text="The tricks a seat flagged: each its player, the trick, a short note and"
+        " the round's tricks as they saw them (companion.seats).",
+    )
     version = models.PositiveIntegerField(default=0)
 
     class Meta:
@@ -138,6 +166,27 @@ class Round(models.Model):
 
     def __str__(self) -> str:
         return f"Round {self.number} of game {self.game_id}"
+
+
+class Seat(models.Model):
+    """A player's own link to a game (a seat link): it sees the whole game
+    live and enters only its player's cards, takes back its own last card,
+    agrees to a round and flags a trick. ``seat`` is the player's place in
+    the game's clockwise order. The token is replaceable, as the game's
+    links are; two phones may hold one seat."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    seat = models.PositiveSmallIntegerField()
+    token = models.CharField(max_length=64, unique=True, default=new_seat_token)
+
+    class Meta:
+        ordering = ["game", "seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seat"], name="one_link_per_seat"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Seat {self.seat} of game {self.game_id}"
 
 
 class Submission(models.Model):

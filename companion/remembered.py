@@ -15,9 +15,9 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from companion.access import Access
+from companion.access import Access, is_seat_token
 from companion.links import game_path
-from companion.models import Game, Group
+from companion.models import Game, Group, Seat
 from companion.replay import game_state
 from companion.texts import and_list, say
 from scoring.cards import EDITIONS
@@ -50,6 +50,17 @@ def remember_game(request: HttpRequest, access: Access) -> None:
     entries = [entry for entry in entries if entry.get("token") not in mine]
     entries.insert(0, {"token": token, "opened": timezone.now().isoformat()})
     request.session[SESSION_KEY] = entries[:REMEMBER_MAX]
+
+
+def last_seat(request: HttpRequest) -> str | None:
+    """The seat link this browser opened last, when it is the game it
+    opened last: an installed app opens on it."""
+    entries = request.session.get(SESSION_KEY, [])
+    first = entries[0] if entries and isinstance(entries[0], dict) else {}
+    token = first.get("token")
+    if not isinstance(token, str) or not is_seat_token(token):
+        return None
+    return token if Seat.objects.filter(token=token).exists() else None
 
 
 def forget(request: HttpRequest, tokens: set[str]) -> None:
@@ -90,7 +101,14 @@ def remembered_games(request: HttpRequest) -> list[dict[str, Any]]:
     tokens = [entry["token"] for entry in entries]
     if not tokens:
         return []
-    games = Game.objects.filter(Q(edit_token__in=tokens) | Q(view_token__in=tokens)).annotate(
+    seats = {
+        seat.token: (seat.game_id, seat.seat)
+        for seat in Seat.objects.filter(token__in=[t for t in tokens if is_seat_token(t)])
+    }
+    held = Q(edit_token__in=tokens) | Q(view_token__in=tokens)
+    if seats:
+        held |= Q(pk__in=[game_id for game_id, _ in seats.values()])
+    games = Game.objects.filter(held).annotate(
         round_count=Count("rounds"),
         confirmed_count=Count("rounds", filter=Q(rounds__confirmed=True)),
         rematch_token=Game.objects.filter(follows=OuterRef("pk")).values("edit_token")[:1],
@@ -102,9 +120,16 @@ def remembered_games(request: HttpRequest) -> list[dict[str, Any]]:
     )
     by_token: dict[str, tuple[ListedGame, bool]] = {}
     groups = set(_group_tokens(request))
+    by_id: dict[int, ListedGame] = {}
     for game in games:
         by_token[game.edit_token] = (game, True)
         by_token[game.view_token] = (game, False)
+        by_id[game.pk] = game
+    seat_names: dict[str, str] = {}
+    for token, (game_id, seat) in seats.items():
+        if game_id in by_id and seat < len(by_id[game_id].players):
+            by_token[token] = (by_id[game_id], False)
+            seat_names[token] = str(by_id[game_id].players[seat])
     listed = []
     for entry in entries:
         found = by_token.get(entry["token"])
@@ -128,6 +153,7 @@ def remembered_games(request: HttpRequest) -> list[dict[str, Any]]:
                 "rematch_of": shown.follows_created,
                 "group": shown.group_name,
                 "group_url": _group_url(shown, groups),
+                "seat": seat_names.get(entry["token"]),
             }
         )
     forget(request, {token for token in tokens if token not in by_token})

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 
-from companion.access import TOKEN_MAX, Access, GameGone, find_game
+from companion.access import TOKEN_MAX, Access, GameGone, find_game, is_seat_token
 from companion.history import ENTRY_FIELDS
 from companion.models import Game, Round
 from scoring.cards import Deck
@@ -35,6 +35,8 @@ class RoundRow(NamedTuple):
     quick: dict[str, Any] | None
     confirmed: bool
     settled_revokes: list[dict[str, Any]]
+    agreed: list[dict[str, Any]]
+    flags: list[dict[str, Any]]
     version: int
 
     @property
@@ -213,14 +215,15 @@ def find_playing(token: str) -> Playing:
     query (the round's game comes with it). A token that finds no round
     (a view link, no such game, a game without rounds) is
     :func:`~companion.access.find_game`'s, with its 404 or 403."""
-    if token and len(token) <= TOKEN_MAX:
+    if token and len(token) <= TOKEN_MAX and not is_seat_token(token):
         rounds = Round.objects.filter(game__edit_token=token).select_related("game")
         for row in rounds.order_by("-number")[:1]:
             game = row.game
             if secrets.compare_digest(game.edit_token, token):
                 return Playing(Access(game, token, True), with_entered(row, game.version))
     access = find_game(token)
-    access.require_edit()
+    if access.seat is None:  # a seat link's verbs check its seat themselves
+        access.require_edit()
     return Playing(access, None)
 
 

@@ -87,6 +87,12 @@ CHANGES = {
     "round.confirmed": "Confirmed round {round}",
     "revoke.settled": "Let {player}'s revoke stand in round {round}",
     "revoke.settled_first": "Let the revoke stand in round {round}",
+    "round.agreed": "{player} agrees to round {round}",
+    "trick.flagged": "{player} flags trick {trick} of round {round}: {note}",
+    "trick.flagged_bare": "{player} flags trick {trick} of round {round}",
+    "setting.agree_required": "Every seat must agree before Confirm",
+    "setting.agree_optional": "Confirm no longer waits for every seat",
+    "seat.replaced": "New seat link for {player}",
 }
 """Each kind of change of a game's history (:class:`ChangeText`), by its
 code. Besides these, the code :data:`KEPT`: a sentence kept as it was

@@ -16,6 +16,7 @@ from companion.views import (
     group,
     history,
     language,
+    seats,
     setup,
     sharing,
 )
@@ -55,6 +56,13 @@ app_patterns = [
     path("g/<str:token>/round/dealer/", round_screen.set_dealer, name="set_dealer"),
     path("g/<str:token>/round/confirm/", round_screen.confirm_round, name="confirm_round"),
     path("g/<str:token>/round/dismiss/", round_screen.dismiss_warnings, name="dismiss_warnings"),
+    # Every player on their own phone: which seat is yours, a seat's Agree
+    # and Flag a trick, and the edit link's settings of the seats.
+    path("g/<str:token>/seats/", seats.seats, name="seats"),
+    path("g/<str:token>/round/agree/", seats.agree, name="agree"),
+    path("g/<str:token>/round/flag/", seats.flag, name="flag"),
+    path("g/<str:token>/share/agreement/", seats.agreement, name="agreement"),
+    path("g/<str:token>/share/seats/<int:seat>/new/", seats.new_seat_link, name="new_seat_link"),
     # Taking changes back: undo, redo, and the round's history of changes.
     path("g/<str:token>/history/", history.round_history, name="history"),
     path("g/<str:token>/history/undo/", history.undo, name="undo"),
@@ -87,6 +95,8 @@ app_patterns = [
 # A request the app cannot read: its own page, which does not read the form
 # again (Django's default 400 view does, through its CSRF check).
 handler400 = "companion.views.errors.bad_request"
+# A change a link may not make: a seat link is told what it may do.
+handler403 = "companion.views.errors.permission_denied"
 
 urlpatterns = [
     path("admin/", admin.site.urls),

@@ -18,11 +18,11 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import NamedTuple
 
-from scoring.cards import START_PRICE
+from scoring.cards import START_PRICE, card_text
 from scoring.entries import RoundEntries
 from scoring.lopaka import lopaka_play
 from scoring.state import RoundState
-from scoring.texts import Text
+from scoring.texts import Card, Text, colour_text, joined
 from scoring.variants import BRIGHT_HOUSE, OPEN, Table
 
 
@@ -120,6 +120,33 @@ def next_card(table: Table, entries: RoundEntries, state: RoundState) -> Prompt 
             return replace(base, choices=legal, is_hand_known=True)
         return base
     return replace(base, choices=tuple(sorted(set(legal) | set(free))), is_hand_known=True)
+
+
+def your_turn(table: Table, state: RoundState, ask: Prompt) -> Text:
+    """What the phone of the player asked for says (docs/rules.md, sections
+    3 and 4): their card is asked for, the colour to follow (none when they
+    lead) and each bottle's price now.
+
+    >>> from scoring.variants import Table
+    >>> from scoring.rounds import replay_round
+    >>> from scoring.entries import RoundEntries
+    >>> table = Table.create(("Adam", "Betty", "Christian"), "classic")
+    >>> entries = RoundEntries(tricks=((48, 30),))
+    >>> state = replay_round(table, entries, 1, 0)
+    >>> print(your_turn(table, state, next_card(table, entries, state)))
+    Your card — follow blue, the bottle is at 19
+    """
+    prices = state.prices or (START_PRICE,)
+    led = None if ask.led is None else colour_text(table.deck.colour_names()[ask.led])
+    if len(prices) == 1:
+        price = Card(card_text(prices[0]))
+        if led is None:
+            return Text("turn.lead", price=price)
+        return Text("turn.follow", colour=led, price=price)
+    listed = joined("list.and", [Card(card_text(each)) for each in prices])
+    if led is None:
+        return Text("turn.lead_bottles", prices=listed)
+    return Text("turn.follow_bottles", colour=led, prices=listed)
 
 
 def _known_left(table: Table, entries: RoundEntries, played: set[int]) -> dict[int, set[int]]:

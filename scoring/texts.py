@@ -287,6 +287,11 @@ TEMPLATES: dict[str, str] = {
     "changes.total": "{player}'s total is now {total} (before: {before}).",
     "changes.winners": "The game is now won by {players}.",
     "changes.trick": "Round {round}, trick {trick}: {player} wins it{winner}{price}.",
+    # Whose turn it is, said on the phone of the player asked for (section 3).
+    "turn.follow": "Your card — follow {colour}, the bottle is at {price}",
+    "turn.lead": "Your card — you lead, the bottle is at {price}",
+    "turn.follow_bottles": "Your card — follow {colour}, the bottles are at {prices}",
+    "turn.lead_bottles": "Your card — you lead, the bottles are at {prices}",
     "changes.winner_before": " now (before: {player})",
     "changes.price": "; the price after it is {price}",
     "changes.price_before": "; the price after it is {price}, not {before}",

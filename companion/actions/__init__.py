@@ -29,7 +29,15 @@ from companion.actions.games import (
     replace_group_link,
     replace_view_link,
 )
-from companion.actions.outcome import OTHER, Conflict, Done, KeyReused, Refused, Sent
+from companion.actions.outcome import (
+    OTHER,
+    Conflict,
+    Done,
+    KeyReused,
+    NotYourSeat,
+    Refused,
+    Sent,
+)
 from companion.actions.rounds import (
     DEALER_FIXED,
     confirm_round,
@@ -37,6 +45,12 @@ from companion.actions.rounds import (
     enter_quick_round,
     set_dealer,
     start_next_round,
+)
+from companion.actions.seating import (
+    agree_round,
+    flag_trick,
+    replace_seat_link,
+    require_agreement,
 )
 from companion.actions.undoing import redo, undo
 from companion.forms.stamp import Stamp
@@ -48,9 +62,11 @@ __all__ = [
     "Done",
     "GameGone",
     "KeyReused",
+    "NotYourSeat",
     "Refused",
     "Sent",
     "Stamp",
+    "agree_round",
     "confirm_round",
     "create_game",
     "create_group",
@@ -59,13 +75,16 @@ __all__ = [
     "delete_trick",
     "dismiss_warnings",
     "enter_quick_round",
+    "flag_trick",
     "move_card",
     "play_again",
     "play_card",
     "redo",
     "replace_edit_link",
+    "replace_seat_link",
     "replace_group_link",
     "replace_view_link",
+    "require_agreement",
     "sent_by_form",
     "sent_digest",
     "set_dealer",

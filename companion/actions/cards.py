@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext
 
-from companion.actions.outcome import Conflict, Done, KeyReused, Refused, Sent
+from companion.actions.outcome import Conflict, Done, KeyReused, NotYourSeat, Refused, Sent
 from companion.actions.saving import apply_current, open_round
 from companion.forms.stamp import Stamp, TappedFor
 from companion.models import Game, Round
@@ -29,14 +29,19 @@ def play_card(
     card: int,
     latest: Latest | None = None,
     tapped: TappedFor | None = None,
+    seat: int | None = None,
 ) -> Done:
     """Enter the next card of the round being played (Lopaka then plays his
     own); ``latest`` is that round as read with the game, if it was. A card
     ``tapped`` for a player who has meanwhile played (another phone was
-    first) is a conflict that names the card entered (:func:`entered_first`)."""
+    first) is a conflict that names the card entered (:func:`entered_first`).
+    A seat link's card (``seat``) is its player's, in its player's turn
+    (:func:`own_turn`), or nothing is stored."""
 
     def change(current: CurrentRound) -> Done:
         open_round([current.row])
+        if seat is not None:
+            own_turn(current, seat, card, tapped)
         played = play(current.table, current.entries, current.state, card)
         _store(current.row, played.entries)
         done = Done(what=_card_words(current, played.card))
@@ -51,6 +56,39 @@ def play_card(
         if tapped is None:
             raise
         return entered_first(game, card, tapped)
+
+
+def own_turn(current: CurrentRound, seat: int, card: int, tapped: TappedFor | None) -> None:
+    """A seat link's card may be stored: the engine asks for its player's
+    card (:func:`scoring.prompt.next_card`), in the trick the phone tapped
+    it for; else :class:`NotYourSeat`, in words."""
+    names = current.state.shape.names
+    own = str(names[seat])
+    ask = current.prompt(current.row.number)
+    words = {"round": current.row.number, "card": card_number(card), "player": own}
+    if tapped is not None and tapped.player != own:
+        words["other"] = tapped.player
+        text = gettext(
+            "Round %(round)s: %(card)s was tapped for %(other)s; %(player)s's seat link"
+            " enters only %(player)s's cards. It was not stored."
+        )
+        raise NotYourSeat(text % words)
+    if ask is None:
+        return  # the engine refuses it in its words: the round is complete
+    words.update(trick=ask.trick, asked=str(names[ask.player]))
+    if ask.player != seat:
+        text = gettext(
+            "Round %(round)s, trick %(trick)s: it is %(asked)s's turn, not %(player)s's:"
+            " %(player)s's %(card)s was not stored."
+        )
+        raise NotYourSeat(text % words)
+    if tapped is not None and tapped.trick != ask.trick:
+        words["tapped"] = tapped.trick
+        text = gettext(
+            "Round %(round)s, trick %(trick)s: %(player)s's %(card)s was tapped for trick"
+            " %(tapped)s, which is over. It was not stored."
+        )
+        raise NotYourSeat(text % words)
 
 
 def entered_first(game: Game, card: int, tapped: TappedFor) -> Done:
@@ -81,13 +119,18 @@ def _card_of(current: CurrentRound, tapped: TappedFor) -> int | None:
     return trick.cards[trick.players.index(seat)] if seat in trick.players else None
 
 
-def undo_card(game: Game, stamp: Stamp, latest: Latest | None = None) -> Done:
+def undo_card(
+    game: Game, stamp: Stamp, latest: Latest | None = None, seat: int | None = None
+) -> Done:
     """Take back the last card entered, and the cards Lopaka played after it
     (or the quick entry of an unconfirmed round); ``latest`` is that round
-    as read with the game, if it was."""
+    as read with the game, if it was. A seat link (``seat``) takes back
+    only its own player's card, while it is the round's last."""
 
     def change(current: CurrentRound) -> Done:
         row = open_round([current.row], for_cards=False)
+        if seat is not None and row.quick is not None:
+            raise NotYourSeat(gettext("A seat link cannot take back a quick entry."))
         if row.quick is not None:
             row.quick = None
             return Done(what=ChangeText("quick.taken_back", {"round": row.number}))
@@ -95,6 +138,21 @@ def undo_card(game: Game, stamp: Stamp, latest: Latest | None = None) -> Done:
             taken = take_back(current.table, current.entries, current.state)
         except NothingToTakeBack:
             raise Refused(gettext("There is no card to undo in this round.")) from None
+        if seat is not None and taken.cards[0].player != seat:
+            names = current.state.shape.names
+            last = taken.cards[0]
+            text = gettext(
+                "Round %(round)s, trick %(trick)s: the last card is %(other)s's %(card)s;"
+                " %(player)s's seat link takes back only %(player)s's own last card."
+            )
+            said: dict[str, ChangeValue] = {
+                "round": row.number,
+                "trick": last.trick,
+                "other": str(names[last.player]),
+                "card": card_number(last.card),
+                "player": str(names[seat]),
+            }
+            raise NotYourSeat(text % said)
         _store(row, taken.entries)
         words = _card_words(current, taken.cards[0])
         return Done(what=ChangeText("card.taken_back", words.values))

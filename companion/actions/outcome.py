@@ -84,6 +84,12 @@ class Refused(Exception):
     """A change the app cannot make in the game's present state (not a rule)."""
 
 
+class NotYourSeat(Refused):
+    """A change a seat link may not make: another player's card, a card out
+    of its player's turn, another player's card to take back (a 403, in
+    words: round, trick, player, card and why)."""
+
+
 @dataclass
 class Done:
     """What a verb did: whether it was applied (not a retry), what the
@@ -116,3 +122,6 @@ class Done:
     redoing: list[Change] = field(default_factory=list)
     """An undo's changes taken back, or a redo's changes made again (all
     that one undo took back): they are marked, not kept as new changes."""
+    settings: dict[str, Any] = field(default_factory=dict)
+    """The game's settings the change sets (a setting's change, its undo or
+    redo), by field: kept in its history with what they were before."""

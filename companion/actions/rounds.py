@@ -13,7 +13,8 @@ from companion.replay import (
     game_state,
 )
 from companion.revokes import revoke_token, settled_entry, unsettled
-from companion.texts import ChangeText, ChangeValue
+from companion.seats import table_says
+from companion.texts import ChangeText, ChangeValue, and_list
 from scoring.game import dealer_of_round
 
 
@@ -86,6 +87,8 @@ def confirm_round(game: Game, stamp: Stamp) -> Done:
         state = game_state(game, rounds)
         if not state.rounds[current.number - 1].complete:
             raise Refused(gettext("Round %(n)s is not complete yet.") % {"n": current.number})
+        if game.agree_required:
+            check_agreement(game, current)
         current.confirmed = True
         changed = [current]
         if not state.finished:
@@ -94,6 +97,14 @@ def confirm_round(game: Game, stamp: Stamp) -> Done:
         return changed, Done(what=ChangeText("round.confirmed", {"round": current.number}))
 
     return apply(game, stamp, change, Sent("confirm_round", ()))
+
+
+def check_agreement(game: Game, current: Round) -> None:
+    """Confirm waits for every seat's agreement when the game requires it."""
+    says = table_says(game, current)
+    if not says.ready:
+        text = gettext("Every seat must agree before Confirm: waiting for %(names)s.")
+        raise Refused(text % {"names": and_list(says.waiting)})
 
 
 def start_next_round(game: Game, rounds: list[Round]) -> Round:
@@ -122,5 +133,3 @@ def dismiss_warnings(game: Game, stamp: Stamp, revoke: str = "") -> Done:
         return [current], Done(what=ChangeText("revoke.settled", what))
 
     return apply(game, stamp, change, Sent("dismiss_warnings", (revoke,)))
-
-

@@ -66,7 +66,7 @@ def lock(game: Game, stamp: Stamp, sent: Sent) -> Game | None:
     if digest is not None:
         sent.again(digest)  # KeyReused unless the very change was sent again
         return None
-    if stamp.version != locked.version:
+    if stamp.version != locked.version and not stamp.any_version:
         raise Conflict()
     return locked
 
@@ -94,11 +94,14 @@ def saved(
     locked.version += 1
     locked.updated = timezone.now()
     had_undone = locked.has_undone
+    settings = {name: (getattr(locked, name), now) for name, now in done.settings.items()}
+    for name, now in done.settings.items():
+        setattr(locked, name, now)
     if done.undoing or done.redoing:
         history.mark(locked, done.undoing, done.redoing)
     else:
-        done.kept = history.record(locked, done.what, before, changed, shown)
-    fields = ["version", "updated"]
+        done.kept = history.record(locked, done.what, before, changed, shown, settings)
+    fields = ["version", "updated", *done.settings]
     if locked.has_undone != had_undone:
         fields.append("has_undone")
     locked.save(update_fields=fields)
@@ -131,6 +134,8 @@ def apply(game: Game, stamp: Stamp, change: Change, sent: Sent, *, describe: boo
     # Only these change in a verb: no query to read the game again.
     game.version, game.updated = locked.version, locked.updated
     game.has_undone = locked.has_undone
+    for name in done.settings:
+        setattr(game, name, getattr(locked, name))
     return done
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.utils.translation import gettext
 
 from companion import history
@@ -20,7 +22,9 @@ def undo(game: Game, stamp: Stamp, back_to: int | None = None) -> Done:
         if not taken:
             raise Refused(gettext("There is no change to undo."))
         changed, removed = restore_all(rounds, game, taken, undo=True)
-        return changed, Done(undoing=taken, what=taken[-1].text, removed=removed)
+        settings = settings_all(taken, undo=True)
+        done = Done(undoing=taken, what=taken[-1].text, removed=removed, settings=settings)
+        return changed, done
 
     # what the undo changed in the replay is said too (a trick's winner, the
     # bottle, the scores): taking back a deleted trick re-reads later tricks
@@ -43,9 +47,20 @@ def redo(game: Game, stamp: Stamp) -> Done:
                 )
             )
         changed, removed = restore_all(rounds, game, again, undo=False)
-        return changed, Done(redoing=again, what=again[-1].text, removed=removed)
+        settings = settings_all(again, undo=False)
+        done = Done(redoing=again, what=again[-1].text, removed=removed, settings=settings)
+        return changed, done
 
     return apply(game, stamp, change, Sent("redo", ()), describe=True)
+
+
+def settings_all(changes: list[Change], *, undo: bool) -> dict[str, Any]:
+    """The game's settings as ``changes`` leave them, taken in turn (an
+    undo's are newest first: the oldest one's "before" is the last word)."""
+    settings: dict[str, Any] = {}
+    for kept in changes:
+        settings.update(history.settings_of(kept, undo=undo))
+    return settings
 
 
 def restore_all(

@@ -25,6 +25,9 @@ class Stamp:
     version: int
     key: str
     after: tuple[str, ...] = ()
+    any_version: bool = False
+    """A change that does not depend on the game's version (a seat's
+    agreement checks the round it saw instead): never a stale form."""
 
 
 @dataclass(frozen=True)

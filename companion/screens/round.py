@@ -16,6 +16,9 @@ from companion.present import Replay, Replayed, access_context, face, words_of
 from companion.replay import CurrentRound, RoundRow
 from companion.screens.fixing import fix_view
 from companion.screens.play import RoundView, TrickView, round_view
+from companion.seats import TableSays, seen, table_says
+from companion.texts import say
+from scoring.prompt import your_turn
 from scoring.quick import quick_total
 from scoring.variants import LOPAKA
 
@@ -113,6 +116,42 @@ def dealer_choices(replayed: Replay, view: RoundView) -> list[DealerChoice]:
     ]
 
 
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    """What a seat link's round screen shows of its own seat: whose it is,
+    the words of its turn (the engine's, when its player is asked for),
+    whether the round's last card is its own (it may take it back), and
+    whether it agreed to the round as it is now."""
+
+    name: str
+    your_turn: str
+    own_last: bool
+    agreed: bool
+
+
+def seat_view(access: Access, replayed: Replay, view: RoundView) -> SeatView | None:
+    """The seat of a seat link on the round screen (None for the other links)."""
+    if access.seat is None:
+        return None
+    seat, name = access.seat, str(access.seat_name)
+    ask = replayed.prompt(view.number) if view.ask is not None else None
+    turn = ""
+    if ask is not None and ask.player == seat:
+        turn = say(your_turn(replayed.table, view.state, ask))
+    lopaka = view.state.shape.lopaka
+    last = next(
+        (
+            player
+            for trick in reversed(view.state.tricks)
+            for player in reversed(trick.players[: len(trick.cards)])
+            if player != lopaka
+        ),
+        None,
+    )
+    says = table_says(access.game, view.row)
+    return SeatView(name, turn, last == seat and not view.row.confirmed, name in says.agreed)
+
+
 def round_replay(game: Game) -> Replay:
     """What the round screen needs replayed: the round being played alone
     while it is unfinished (its size does not grow with the game), else the
@@ -143,7 +182,15 @@ def round_context(
     if isinstance(replayed, Replayed):
         next_dealer = replayed.table.players[replayed.state.next_dealer]
     context = access_context(access)
+    seat = seat_view(access, replayed, view)
+    says: TableSays | None = None
+    if view.complete and not view.quick and not view.row.confirmed:
+        says = table_says(access.game, view.row)
     context.update(
+        seen=seen(view.row) if says is not None else "",
+        seat=seat,
+        can_play=access.can_edit or seat is not None,
+        says=says,
         replayed=replayed,
         words=words_of(access.game),
         round=view,

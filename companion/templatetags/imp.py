@@ -118,6 +118,9 @@ def script_texts() -> dict[str, str | list[str]]:
             "Waiting for the server… %(n)s cards wait to be stored",
         ),
         "sendingOne": gettext("Sending %(card)s…"),
+        # a seat link's card, tapped before its player's turn
+        "waitTurn": gettext("Your %(card)s waits for your turn"),
+        "waitsTurn": pgettext("a card", "waits"),
         "notStored": gettext("%(card)s was not stored: "),
         "serverRefused": gettext("the server refused it."),
         "keptAfter": gettext("Kept after it, not sent yet: %(cards)s."),

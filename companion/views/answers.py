@@ -97,6 +97,8 @@ def refusal(problem: Problem, access: Access, shown: int | None = None) -> tuple
         return 409, str(problem)
     if isinstance(problem, Finding):
         return 400, " ".join(in_words(item, shown) for item in problem.findings)
+    if isinstance(problem, actions.NotYourSeat):
+        return 403, str(problem)
     return 400, str(problem)
 
 
@@ -169,11 +171,16 @@ def is_shown(at: str, context: dict[str, Any], template: str) -> bool:
     undo = context.get("undo")
     undoing = undo is not None and bool(undo["last"] or undo["redo"])
     lopaka = context.get("lopaka_first")
+    seat = context.get("seat")
+    asked = seat is not None and view.complete and not view.row.confirmed
     places = {
+        "agree": asked,
+        "flag": asked and below,
         "card": fixing is None,
         "confirm": playing and view.complete and not view.row.confirmed,
         "undo": playing and undoing,
-        "undo-card": playing and not undoing and editing and bool(view.tricks or view.quick),
+        "undo-card": (playing and not undoing and editing and bool(view.tricks or view.quick))
+        or (seat is not None and seat.own_last),
         "let-stand": can_edit and bool(view.warnings),
         "fix": fixing is not None,
         "delete": fixing is not None and fixing.can_delete,

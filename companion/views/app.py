@@ -48,7 +48,8 @@ def manifest(request: HttpRequest) -> JsonResponse:
         ),
         "lang": get_language(),
         "id": "/",
-        "start_url": "/",
+        # a phone whose last game is a seat opens on it (companion.views.sharing.home)
+        "start_url": "/?launch=app",
         "scope": "/",
         "display": "standalone",
         "background_color": "#fbfaf7",

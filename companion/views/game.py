@@ -157,7 +157,9 @@ def live(request: HtmxHttpRequest, token: str) -> HttpResponse:
     reader's own CSRF token."""
     access = find_game(token)
     game = access.game
-    key = f"imp:live:{game.view_token}:{etag_value(game)}:{'edit' if access.can_edit else 'view'}"
+    # the partial holds the link's own URLs: one copy per kind of link (each seat its own)
+    kind = "edit" if access.can_edit else "view" if access.seat is None else f"seat{access.seat}"
+    key = f"imp:live:{game.view_token}:{etag_value(game)}:{kind}"
     html = cache.get(key)
     if html is None:
         context = game_context(access)

@@ -84,12 +84,15 @@ def round_tricks(request: HtmxHttpRequest, token: str) -> HttpResponse:
 @require_POST
 def play_card(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """Enter the next card of the round being played (the game and the
-    round found in one query)."""
+    round found in one query); a seat link, its own player's card in its
+    turn (403 in words otherwise)."""
     playing = find_playing(token)
+
+    seat = playing.access.seat
 
     def play(game: Game, form: CardForm) -> actions.Done:
         card, tapped = form.cleaned_data["card"], form.tapped_for()
-        return actions.play_card(game, form.stamp(), card, playing.latest, tapped)
+        return actions.play_card(game, form.stamp(), card, playing.latest, tapped, seat)
 
     return change(request, token, CardForm, play, at="card", access=playing.access)
 
@@ -97,11 +100,12 @@ def play_card(request: HtmxHttpRequest, token: str) -> HttpResponse:
 @require_POST
 def undo_card(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """Take back the last card (or the quick entry) of the round being played
-    (the game and the round found in one query)."""
+    (the game and the round found in one query); a seat link, its own last card."""
     playing = find_playing(token)
+    seat = playing.access.seat
 
     def take_back(game: Game, form: StampForm) -> actions.Done:
-        return actions.undo_card(game, form.stamp(), playing.latest)
+        return actions.undo_card(game, form.stamp(), playing.latest, seat)
 
     return change(request, token, StampForm, take_back, at="undo-card", access=playing.access)
 

@@ -14,18 +14,20 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from companion import actions
 from companion.access import Access, find_game
-from companion.forms import ImportForm
+from companion.forms import FreshStamp, ImportForm
 from companion.forms.stamp import form_key
 from companion.groups import group_file, import_group
 from companion.links import game_path, shared_link
 from companion.models import Game, Group
 from companion.remembered import (
     forget,
+    last_seat,
     remember_game,
     remember_group,
     remembered_games,
@@ -49,9 +51,19 @@ def _home(request: HttpRequest, form: ImportForm, errors: list[str], status: int
     return render(request, "sharing/home.html", context, status=status)
 
 
+LAUNCH = "app"
+"""The query of the installed app's start URL (the manifest's ``start_url``)."""
+
+
 @require_safe
 def home(request: HttpRequest) -> HttpResponse:
-    """The start page: the games this browser has opened, a new game, an import."""
+    """The start page: the games this browser has opened, a new game, an
+    import. The installed app opening (``?launch=app``) on a phone whose
+    last game is a seat goes straight to that seat's round."""
+    if request.GET.get("launch") == LAUNCH:
+        seat = last_seat(request)
+        if seat is not None:
+            return redirect("imp:round", token=seat)
     return _home(request, ImportForm(), [], 200)
 
 
@@ -86,7 +98,9 @@ def import_game(request: HttpRequest) -> HttpResponse:
 
 @require_safe
 def share(request: HttpRequest, token: str) -> HttpResponse:
-    """The view link (and, for editors on request, the edit link) as QR codes."""
+    """The view link (and, for editors on request, the edit link) as QR
+    codes, and the table's QR code of the seats ("Which seat is yours?");
+    for editors, whether Confirm waits for every seat, and a seat's new link."""
     access = find_game(token)
     show_edit = request.GET.get("edit") == "1"
     if show_edit:
@@ -105,6 +119,11 @@ def share(request: HttpRequest, token: str) -> HttpResponse:
     if show_edit:
         edit_url = request.build_absolute_uri(game_path(game.edit_token))
         context["edit_link"] = shared_link(edit_url)
+    # the table's one QR code for the seats: the view link's "Which seat is yours?"
+    seats_url = request.build_absolute_uri(reverse("imp:seats", args=[game.view_token]))
+    context.update(seats_link=shared_link(seats_url), stamp=FreshStamp(game.version))
+    if access.can_edit:
+        context["seat_names"] = list(enumerate(game.players))
     return render(request, "sharing/share.html", context)
 
 

@@ -35,6 +35,7 @@
     const stamp = document.getElementById("play-stamp");
     if (polling || pressed || document.hidden || !navigator.onLine) return;
     if (!region || !region.dataset.live || region.dataset.follow !== "yes" || !stamp) return;
+    if (writing()) return;
     polling = true;
     tapsAtStart = taps();
     let fresh = false;
@@ -58,12 +59,20 @@
     if (fresh) document.dispatchEvent(new CustomEvent("imp:fresh"));
   }
 
+  // A form being filled in (a flag's note, a quick entry's numbers) is not
+  // drawn over: the screen follows again once it is sent or closed.
+  function writing() {
+    if (document.querySelector("#round details.flag-trick[open]")) return true;
+    const active = document.activeElement;
+    return Boolean(active && active.closest("#round form") && active.matches("input:not([type=hidden]):not([type=submit]), select, textarea"));
+  }
+
   // A poll's answer is dropped when this phone has sent or tapped a card
   // meanwhile, or a finger is down on the grid.
   document.body.addEventListener("htmx:beforeSwap", (event) => {
     if (event.detail.elt !== document.body || !polling) return;
     const region = play();
-    if (pressed || !region || region.dataset.follow !== "yes" || taps() !== tapsAtStart) {
+    if (pressed || writing() || !region || region.dataset.follow !== "yes" || taps() !== tapsAtStart) {
       event.detail.shouldSwap = false;
     }
   });

@@ -23,6 +23,14 @@
 // in still taps it): they take the answer's marks (#play-stamp). Without
 // this file the grid is a plain form: each tap is a POST and a reload.
 // static/js/follow.js brings other phones' changes (imp:fresh).
+//
+// A seat link's screen (issue 24; #play carries data-seat, the player's
+// name) taps only its own player's cards: one card at a time, tapped for
+// its player in the trick they play next. It waits on the phone, drawn in
+// the player's slot and marked as waiting, until the engine asks for that
+// player (the screen says "Your card — …" and the phone vibrates); then it
+// is sent. The server stores it as theirs or refuses it with the reason,
+// shown with Send again / Drop: never stored for someone else.
 (function () {
   "use strict";
 
@@ -49,6 +57,39 @@
 
   function play() {
     return document.getElementById("play");
+  }
+
+  // The seat link's player, or "" (the edit link's screen).
+  function seat() {
+    const region = play();
+    return (region && region.dataset.seat) || "";
+  }
+
+  // The trick the seat's player plays next: the one on the screen unless
+  // they have played in it already.
+  function seatTrick() {
+    const at = layout.players.indexOf(seat());
+    if (layout.start >= 0 && at >= 0 && at < layout.start) return layout.trick + 1;
+    return layout.trick;
+  }
+
+  // Whether the seat's waiting card may go: its player is asked for in its
+  // trick, or that trick is over (the server then says why it is not stored).
+  function seatMayGo(entry) {
+    const asked = layout.start >= 0 ? layout.players[layout.start] : "";
+    if (asked === entry.player && layout.trick === entry.trick) return true;
+    return entry.trick < layout.trick || (entry.trick === layout.trick && seatTrick() > entry.trick);
+  }
+
+  // The player's turn, said once per trick: a vibration where the browser allows it.
+  function announce() {
+    const turn = document.querySelector("#play .your-turn[data-your-turn]");
+    const mark = turn ? turn.dataset.yourTurn : "";
+    if (document.body.dataset.yourTurn === mark) return;
+    document.body.dataset.yourTurn = mark;
+    if (mark && typeof navigator.vibrate === "function") {
+      try { navigator.vibrate(200); } catch (error) { /* not allowed: the words say it */ }
+    }
   }
 
   function picker() {
@@ -193,6 +234,12 @@
       if (button) button.classList.add("sent");
     });
     const slots = trick ? Array.from(trick.querySelectorAll(".slots:not(.last-trick) .slot")) : [];
+    if (seat()) {
+      drawSeat(slots);
+      status();
+      keepShown();
+      return;
+    }
     const start = layout.start;
     const shown = queue.slice(0, held());
     shown.forEach((entry, index) => {
@@ -232,6 +279,22 @@
     keepShown();
   }
 
+  // A seat's waiting card in its player's slot, marked as waiting for the
+  // player's turn, or as sending once it goes.
+  function drawSeat(slots) {
+    const entry = queue[0];
+    if (!entry || entry.state !== "waiting" || entry.trick !== layout.trick) return;
+    const slot = slots.find((item) => item.dataset.player === entry.player);
+    if (!slot || slots.indexOf(slot) < layout.start) return;
+    const old = slot.querySelector(".face");
+    if (old) old.replaceWith(faceOf(entry.card));
+    slot.classList.add("sending");
+    const tag = document.createElement("span");
+    tag.className = "sending-tag";
+    tag.textContent = seatMayGo(entry) ? say("sending", "sending…") : say("waitsTurn", "waits");
+    slot.appendChild(tag);
+  }
+
   function status() {
     const line = document.getElementById("queue-status");
     const waiting = queue.length;
@@ -240,6 +303,8 @@
       text = count("waitAsked", "%(n)s card waits: answer the question above", "%(n)s cards wait: answer the question above", waiting);
     } else if (waiting && held() < waiting) {
       text = count("waitPaused", "%(n)s card waits: see below, then send again", "%(n)s cards wait: see below, then send again", waiting);
+    } else if (waiting && seat() && !seatMayGo(queue[0])) {
+      text = say("waitTurn", "Your %(card)s waits for your turn", { card: number(queue[0].card) });
     } else if (waiting && offline) {
       text = count("waitOffline", "No connection: %(n)s card waits to be sent", "No connection: %(n)s cards wait to be sent", waiting);
     } else if (waiting && slow) {
@@ -256,7 +321,9 @@
       region.dataset.idle = !waiting && !sending && !refreshing ? "yes" : "no";
       // static/js/follow.js brings other phones' changes only when nothing is
       // on its way: no card waits to be sent, or the first waits for the table
-      region.dataset.follow = !sending && !refreshing && held() === 0 ? "yes" : "no";
+      // (a seat's card waiting for its turn: the screen follows the table meanwhile)
+      const following = seat() ? !sending && !refreshing : held() === 0 && !sending && !refreshing;
+      region.dataset.follow = following ? "yes" : "no";
       region.dataset.offline = offline ? "yes" : "no";
     }
     problem();
@@ -387,6 +454,10 @@
       status();
       return;
     }
+    if (seat() && !seatMayGo(queue[0])) {
+      status(); // its turn comes with a poll (static/js/follow.js, imp:fresh)
+      return;
+    }
     const entry = queue[0];
     sending = true;
     clearTimeout(slowTimer);
@@ -421,8 +492,11 @@
     region.removeEventListener("htmx:sendError", failed);
     sending = false;
     clearTimeout(slowTimer);
+    xhrText = xhr && xhr.status === 403 ? xhr.responseText : "";
     answered(entry, xhr ? xhr.status : 0, unreachable);
   }
+
+  let xhrText = "";
 
   // "No connection" only when there is none; a server that has not answered
   // yet (or whose answer timed out) is a slow server: the same card, later.
@@ -451,7 +525,13 @@
       const reason = document.querySelector("#play .error-here");
       entry.reason = reason ? reason.textContent.trim() : "";
       settle();
-      recheck();
+      if (seat()) {
+        // a seat's card goes on at the round's version now, at its turn
+        entry.version = Number(stamp().version || 0);
+        entry.after = [];
+      } else {
+        recheck();
+      }
       if (entry.state === "waiting" && entry.conflicts > CONFLICTS_MAX) entry.state = "refused";
       changed();
       return;
@@ -459,7 +539,9 @@
     if (code === 400 || code === 403 || code === 404) {
       entry.state = "refused";
       // the reason beside the grid, swapped in with the answer (400)
-      const reason = code === 400 && document.querySelector("#play .error-here");
+      const reason = code === 400
+        ? document.querySelector("#play .error-here")
+        : code === 403 && xhrText && new DOMParser().parseFromString(xhrText, "text/html").querySelector(".error-here");
       entry.reason = reason
         ? reason.textContent.trim()
         : say("linkRefused", "this link may not enter cards (was it replaced, or the game deleted?)");
@@ -507,6 +589,7 @@
       reason.focus({ preventScroll: true });
       reason.scrollIntoView({ block: "nearest" });
     }
+    announce();
   }
 
   function setMark(item, mark) {
@@ -605,9 +688,10 @@
   // ---- taps ------------------------------------------------------------
 
   function tap(button) {
+    if (seat() && queue.length) return; // a seat's one card at a time: Undo takes it back
     // for static/js/follow.js: a poll that began before this tap is not swapped in
     document.body.dataset.taps = String(Number(document.body.dataset.taps || 0) + 1);
-    const slot = slotAt(queue.length);
+    const slot = seat() ? { player: seat(), trick: seatTrick() } : slotAt(queue.length);
     queue.push({
       key: newKey(),
       card: button.value,
@@ -646,13 +730,15 @@
   document.addEventListener("htmx:afterSettle", () => {
     remember();
     draw();
+    announce();
   });
 
   // Another phone's change, brought by static/js/follow.js: the queue is
   // drawn over the round as it is now, a card asked about asked again.
   document.addEventListener("imp:fresh", () => {
     settle();
-    if (held() < queue.length) recheck();
+    announce();
+    if (held() < queue.length && !seat()) recheck();
     if (stamp().refresh !== undefined) refreshWanted = true;
     if (refreshWanted && !queue.length && !refreshing) refreshBelow();
     changed();
@@ -683,6 +769,7 @@
     offline = !navigator.onLine;
     remember();
     draw();
+    announce();
     pump();
   }
 

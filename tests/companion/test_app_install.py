@@ -31,7 +31,7 @@ def test_the_manifest_names_the_app_and_how_it_opens(client):
     assert manifest["name"] == "Bottle Imp Companion"
     assert manifest["short_name"] == "Bottle Imp"
     opens = (manifest["start_url"], manifest["scope"], manifest["display"])
-    assert opens == ("/", "/", "standalone")
+    assert opens == ("/?launch=app", "/", "standalone")
     sizes = {(icon["sizes"], icon.get("purpose", "any")) for icon in manifest["icons"]}
     assert sizes == {("192x192", "any"), ("512x512", "any"), ("512x512", "maskable")}
 

@@ -75,8 +75,8 @@ def test_the_count_of_dismissed_warnings_becomes_the_revokes_it_settled():
 
     changes = migrate(AFTER).get_model("companion", "Change")
 
-    assert Round.objects.get(game_id=game.pk).settled_revokes == [BETTY]
-    assert Round.objects.get(game_id=other.pk).settled_revokes == []
+    assert settled(game) == [BETTY]
+    assert settled(other) == []
     (item,) = changes.objects.get(game_id=game.pk).rounds
     assert item["before"]["settled_revokes"] == []
     assert item["after"]["settled_revokes"] == [BETTY, ADAM]
@@ -96,4 +96,10 @@ def test_a_round_the_engine_refuses_keeps_no_settled_revoke():
 
     migrate(AFTER)
 
-    assert Round.objects.get(game_id=game.pk).settled_revokes == []
+    assert settled(game) == []
+
+
+def settled(game) -> list:
+    """The settled revokes of a game's round, read as this migration left
+    the table (the model's later fields are not there yet)."""
+    return Round.objects.filter(game_id=game.pk).values_list("settled_revokes", flat=True).get()

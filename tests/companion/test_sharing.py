@@ -133,7 +133,7 @@ def test_share_through_view_link_shows_only_the_view_link(client, game):
     view_url = f"http://testserver/g/{game.view_token}/"
     assert f'value="{view_url}"' in text
     assert f">{view_url}<" not in text  # in a field to copy, never printed bare
-    assert text.count("<svg") == 1
+    assert text.count("<svg") == 2  # the view link's QR code, and the seats' (issue 24)
     assert game.edit_token not in text
     assert "Regenerate" not in text
 
@@ -152,7 +152,7 @@ def test_share_through_edit_link_hides_the_edit_link_until_asked(client, game):
 
     text = response.text
     assert response.status_code == 200
-    assert text.count("<svg") == 1
+    assert text.count("<svg") == 2  # the view link's and the seats' QR codes
     assert 'id="edit-url"' not in text
     assert 'href="?edit=1"' in text
 
@@ -162,8 +162,21 @@ def test_share_edit_link_on_request(client, game):
 
     text = response.text
     assert response.status_code == 200
-    assert text.count("<svg") == 2
+    assert text.count("<svg") == 3  # and the edit link's
     assert f'value="http://testserver/g/{game.edit_token}/"' in text
+
+
+def test_the_seats_qr_code_is_the_view_links_which_seat_is_yours(client, game):
+    response = client.get(url("share", game.edit_token))
+
+    seats = f"http://testserver/g/{game.view_token}/seats/"
+    assert f'id="seats-url" type="url" value="{seats}"' in response.text  # never printed bare
+    assert f">{seats}<" not in response.text
+    assert "Every seat must agree before Confirm" in response.text
+    assert "New link for Betty's seat" in response.text
+    viewer = client.get(url("share", game.view_token)).text
+    assert f'value="{seats}"' in viewer
+    assert "New link for" not in viewer
 
 
 def test_share_edit_link_refused_to_viewer(client, game):
