@@ -109,7 +109,8 @@ def measure(args: argparse.Namespace, database: str) -> dict[str, Any]:
             count: int | None = args.start
             while count and len(steps) < args.steps:
                 plans = seed_tables(count, args.history, 10_000 * (len(steps) + 1))
-                step = asyncio.run(play_tables(server.port, plans, args.ramp, args.window))
+                pid = server.process.pid if server.process else None
+                step = asyncio.run(play_tables(server.port, plans, args.ramp, args.window, pid))
                 check(plans, step)
                 summary = step.summary()
                 steps.append(summary)
@@ -125,7 +126,8 @@ def say(database: str, step: dict[str, Any]) -> None:
     print(
         f"load {database}: {step['tables']:>4} tables  card p95 {step['card_p95_ms']:>6} ms"
         f"  poll p95 {step['poll_p95_ms']:>6} ms  cards {step['cards_entered']:>5}"
-        f"  confirms {step['rounds_confirmed']:>3}  {verdict}",
+        f"  confirms {step['rounds_confirmed']:>3}"
+        f"  server CPU {step['server_cpu_share']:.0%}  {verdict}",
         file=sys.stderr,
         flush=True,
     )

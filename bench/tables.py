@@ -7,6 +7,7 @@ asyncio loop. :func:`run_step` plays N tables for one window and
 from __future__ import annotations
 
 import asyncio
+import os
 import random
 import re
 import time
@@ -90,6 +91,8 @@ class Step:
     lost: int = 0
     cards: int = 0
     confirms: int = 0
+    server_cpu_share: float = float("nan")
+    """The server's CPU seconds over the window, per second (1.0: its core was busy throughout)."""
 
     def note(self, kind: str, sent: float, reply: Reply) -> None:
         if self.start <= sent < self.end:
@@ -143,6 +146,7 @@ class Step:
             "errors": len(self.errors),
             "lost_cards": self.lost,
             "generator_late_p95_ms": self.generator_late_p95,
+            "server_cpu_share": round(self.server_cpu_share, 2),
             "why_not": self.failures(),
         }
 
@@ -271,7 +275,24 @@ async def watch(port: int, plan: Plan, step: Step, due: float) -> None:
         await client.close()
 
 
-async def play_tables(port: int, plans: list[Plan], ramp: float, window: float) -> Step:
+def cpu_seconds(pid: int) -> float:
+    """The CPU time (user and system) process ``pid`` has used so far (Linux's /proc)."""
+    with open(f"/proc/{pid}/stat") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+async def measure_cpu(pid: int, step: Step) -> None:
+    """The server's share of a core over the step's window."""
+    await asyncio.sleep(max(0.0, step.start - time.monotonic()))
+    begun = cpu_seconds(pid)
+    await asyncio.sleep(max(0.0, step.end - time.monotonic()))
+    step.server_cpu_share = (cpu_seconds(pid) - begun) / (step.end - step.start)
+
+
+async def play_tables(
+    port: int, plans: list[Plan], ramp: float, window: float, server_pid: int | None = None
+) -> Step:
     """Every table's phone and viewers; the first ``ramp`` seconds (pages
     opened, first polls) are not measured."""
     now = time.monotonic()
@@ -282,6 +303,8 @@ async def play_tables(port: int, plans: list[Plan], ramp: float, window: float) 
         phone = Phone(port, plan, step, random.Random(plan.pk))
         jobs.append(phone.play(now + ramp + rng.uniform(0, CARD_PACE)))
         jobs += [watch(port, plan, step, now + rng.uniform(0, ramp)) for _ in range(VIEWERS)]
+    if server_pid is not None:
+        jobs.append(measure_cpu(server_pid, step))
     await asyncio.gather(*jobs)
     return step
 
