@@ -11,6 +11,7 @@
 #   make test-postgres  the same suite on PostgreSQL (127.0.0.1:5432, database bottle_imp_ci)
 #   make bench  measure the app under gunicorn on 127.0.0.1 over HTTP; writes BENCH.json
 #   make load   the tables one core of the server holds (SQLite, PostgreSQL); adds them to BENCH.json
+#   make load-seats  the same, a table being four seat phones and a viewer
 
 SHELL := /bin/bash
 .DEFAULT_GOAL := test
@@ -39,7 +40,7 @@ export FIND_PYTHON
 PO_FILES := $(wildcard locale/*/LC_MESSAGES/*.po companion/locale/*/LC_MESSAGES/*.po)
 MO_FILES := $(PO_FILES:.po=.mo)
 
-.PHONY: venv run serve test test-postgres lint typecheck lock bench load
+.PHONY: venv run serve test test-postgres lint typecheck lock bench load load-seats
 
 # Byte-compile the engine: this machine sets PYTHONDONTWRITEBYTECODE, and
 # `python -m scoring` would otherwise compile every module on each start.
@@ -119,3 +120,8 @@ bench: venv
 # a database bottle_imp_load made and dropped for the run. About 6 minutes.
 load: venv
 	$(PY) -m bench.load
+
+# The same with every player on their own phone: tables of four seat phones
+# (each entering its player's cards, following every 1.5 s) and one viewer.
+load-seats: venv
+	$(PY) -m bench.load --seats

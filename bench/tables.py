@@ -250,8 +250,12 @@ class Phone:
             await self.client.close()
 
 
-async def watch(port: int, plan: Plan, step: Step, due: float) -> None:
-    """A viewer: the live standings every 2 s, with the ETag of the last answer."""
+async def watch(
+    port: int, plan: Plan, step: Step, due: float, path: str = "", pace: float = POLL_PACE
+) -> None:
+    """A viewer: the live standings every 2 s, with the ETag of the last answer
+    (or ``path`` every ``pace`` seconds: a seat phone's round screen)."""
+    path = path or plan.live_path
     client = AsyncClient(port)
     etag = ""
     try:
@@ -263,12 +267,12 @@ async def watch(port: int, plan: Plan, step: Step, due: float) -> None:
             if etag:
                 headers["If-None-Match"] = etag
             sent = time.monotonic()
-            reply = await client.get(plan.live_path, headers)
+            reply = await client.get(path, headers)
             if reply.status not in (200, 304):
                 raise HttpError(f"GET live: {reply.status}")
             step.note(f"poll_{reply.status}", sent, reply)
             etag = reply.headers.get("etag", etag)
-            due += POLL_PACE
+            due += pace
     except (HttpError, OSError) as error:
         step.errors.append(f"viewer of {plan.pk}: {error}")
     finally:

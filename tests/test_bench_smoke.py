@@ -129,3 +129,29 @@ def test_load_grows_while_held_then_bisects() -> None:
     assert found["held"]["card_p95_ms"] == 20.0
     assert found["not_held"]["tables"] == 225
     assert found["not_held"]["why_not"] == ["card p95 80.0 ms", "poll p95 60.0 ms"]
+
+
+def test_load_of_seat_phones_enters_each_card_from_its_player_s_seat(tmp_path: Path) -> None:
+    # One short step of 3 tables of four seat phones and a viewer: each card
+    # goes through the seat link of the player the engine asks for (any
+    # other seat's card would be refused: an error), seats and viewer poll,
+    # and every card is read back from the database.
+    output = tmp_path / "BENCH.json"
+    env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
+    command = [sys.executable, "-m", "bench.load", "--database", "sqlite", "--start", "3",
+               "--steps", "1", "--window", "8", "--ramp", "1", "--history", "1", "--warm-up", "0",
+               "--seats", "--output", str(output)]  # fmt: skip
+    result = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=180)
+
+    assert result.returncode == 0, result.stdout + result.stderr
+    figures = json.loads(output.read_text())
+    assert "tables_held_on_one_core" not in figures
+    assert set(figures["tables_held_on_one_core_seats"]) == {"sqlite"}
+    (step,) = figures["tables_held_on_one_core_seats_detail"]["sqlite"]["steps"]
+    assert step["tables"] == 3
+    assert step["cards_entered"] >= 3
+    polls = step["requests"].get("poll_200", 0) + step["requests"].get("poll_304", 0)
+    assert polls >= 3 * 5 * 2  # four seats every 1.5 s and a viewer every 2 s, 8 s
+    assert step["errors"] == 0
+    assert step["lost_cards"] == 0
+    assert "tables of four seat phones and a viewer held on one core" in result.stdout

@@ -1,0 +1,220 @@
+"""Tables where every player enters their own cards, for ``make load``
+(``--seats``): four seat phones and one viewer a table.
+
+Each seat phone opens its seat link's round screen and follows the game as
+the screen's script does (``static/js/follow.js``: the round's live part
+every 1.5 s with the game's ETag); when the engine asks for its player's
+card (every ~4 s at the table), that seat's phone sends it, on its own
+connection with its own session. The viewer polls the live standings every
+2 s. The edit link only confirms a complete round (a seat link may not), on
+a connection of its own that polls nothing. Which seat plays each card
+comes from the engine's replay of the simulated round
+(:func:`scoring.record.replay`)."""
+
+from __future__ import annotations
+
+import random
+import time
+import uuid
+from dataclasses import dataclass
+
+from bench.aclient import ACCEPT_ENCODING, AsyncClient, HttpError
+from bench.flows import PLAY, round_path, url_of
+from bench.tables import (
+    CARD_PACE,
+    CSRF,
+    Plan,
+    Step,
+    seed_tables,
+    wait_until,
+    watch,
+)
+
+SEAT_POLL_PACE = 1.5
+"""Seconds between two polls of a seat phone (follow.js)."""
+SEAT_VIEWERS = 1
+
+
+@dataclass
+class SeatPlan:
+    """A seeded table with a link for each seat, and who plays each card."""
+
+    plan: Plan
+    seat_paths: list[str]
+    """Each seat's round screen (its seat link), in seat order."""
+    seat_live_paths: list[str]
+    """What each seat's screen polls (the round's live part)."""
+    players: list[list[int]]
+    """The seat that plays each card of :attr:`Plan.rounds`, round by round."""
+
+
+def seat_order(seed: int, history: int, rounds: int, players: int) -> list[list[int]]:
+    """Who plays each card of rounds ``history + 1`` on, in the order played:
+    the engine's replay of the simulated game ``seed_game`` stored."""
+    from bench.seed import EDITION, VARIANT
+    from scoring.record import parse_record, replay
+    from scoring.simulate import simulate
+
+    total = history + rounds
+    record = simulate(VARIANT, players, rounds=total, seed=seed, edition=EDITION)
+    state = replay(parse_record(record))
+    return [
+        [player for trick in state.rounds[number].tricks for player in trick.players]
+        for number in range(history, total)
+    ]
+
+
+def seed_seat_tables(count: int, history: int, first_seed: int) -> list[SeatPlan]:
+    """:func:`bench.tables.seed_tables`, with each game's seat links."""
+    from companion.models import Game
+    from companion.seats import seat_links
+
+    found = []
+    for table, plan in enumerate(seed_tables(count, history, first_seed)):
+        game = Game.objects.get(pk=plan.pk)
+        tokens = [seat.token for seat in seat_links(game)]
+        order = seat_order(first_seed + table, history, len(plan.rounds), len(game.players))
+        order[0] = order[0][plan.entered :]
+        paths = [round_path(token) for token in tokens]
+        found.append(SeatPlan(plan, paths, [url_of("round_live", t) for t in tokens], order))
+    return found
+
+
+class SeatPhone:
+    """One player's phone: its seat link's round screen, its own session."""
+
+    def __init__(self, port: int, path: str, origin: str) -> None:
+        self.client = AsyncClient(port)
+        self.path = path
+        self.origin = origin
+        self.csrf = ""
+        self.send = ""
+
+    async def open(self, step: Step) -> str:
+        """The round screen; its game's version."""
+        sent = time.monotonic()
+        reply = await self.client.get(self.path, {"Accept-Encoding": ACCEPT_ENCODING})
+        step.note("page", sent, reply)
+        csrf, play = CSRF.search(reply.text), PLAY.search(reply.text)
+        if reply.status != 200 or csrf is None or play is None:
+            raise HttpError(f"GET {self.path}: {reply.status}, no card entry for the seat")
+        self.csrf, self.send = csrf.group(1), play.group(2)
+        return play.group(1)
+
+    def headers(self) -> dict[str, str]:
+        return {
+            "HX-Request": "true",
+            "HX-Current-URL": self.origin + self.path,
+            "HX-Target": "play",
+            "X-CSRFToken": self.csrf,
+            "Origin": self.origin,
+            "Accept": "text/html, */*",
+            "Accept-Encoding": ACCEPT_ENCODING,
+        }
+
+    async def card(self, card: str, version: str, step: Step) -> str:
+        """Send the card; the game's version after it."""
+        data = {"version": version, "key": uuid.uuid4().hex, "card": card}
+        sent = time.monotonic()
+        reply = await self.client.post(self.send, data, self.headers())
+        step.note("card", sent, reply)
+        if reply.status != 200:
+            raise HttpError(f"seat card {card}: {reply.status} {reply.text[:200]!r}")
+        play = PLAY.search(reply.text)
+        if play is None:
+            raise HttpError(f"seat card {card}: no play region in the answer")
+        self.send = play.group(2)
+        return play.group(1)
+
+
+class SeatTable:
+    """A table's four seat phones taking turns as the engine asks, and the
+    edit link confirming each complete round."""
+
+    def __init__(self, port: int, seated: SeatPlan, step: Step, rng: random.Random) -> None:
+        from bench.tables import Phone
+
+        self.seated = seated
+        self.step = step
+        self.rng = rng
+        self.origin = f"http://127.0.0.1:{port}"
+        self.phones = [SeatPhone(port, path, self.origin) for path in seated.seat_paths]
+        self.editor = Phone(port, seated.plan, step, rng)
+        self.version = ""
+
+    async def play(self, due: float) -> None:
+        """Cards from ``due`` on, every ~4 s, each from its player's phone."""
+        plan, step = self.seated.plan, self.step
+        try:
+            for phone in self.phones:
+                self.version = await phone.open(step)
+            for number, cards in enumerate(plan.rounds):
+                if number:
+                    for phone in self.phones:  # the next round's screen, after Confirm
+                        self.version = await phone.open(step)
+                plan.accepted.append([])
+                for card, seat in zip(cards, self.seated.players[number], strict=True):
+                    await wait_until(due, step)
+                    if time.monotonic() >= step.end:
+                        return
+                    self.version = await self.phones[seat].card(card, self.version, step)
+                    plan.accepted[-1].append(card)
+                    step.cards += 1
+                    due += CARD_PACE * self.rng.uniform(0.8, 1.2)
+                await wait_until(due, step)
+                if time.monotonic() >= step.end:
+                    return
+                await self.confirm()
+                due += CARD_PACE * self.rng.uniform(0.8, 1.2)
+        except (HttpError, OSError) as error:
+            step.errors.append(f"table {plan.pk}: {error}")
+        finally:
+            for phone in self.phones:
+                await phone.client.close()
+            await self.editor.client.close()
+
+    async def confirm(self) -> None:
+        """The edit link's Confirm, from its round screen (opened now)."""
+        editor = self.editor
+        sent = time.monotonic()
+        reply = await editor.client.get(
+            editor.plan.round_path, {"Accept-Encoding": ACCEPT_ENCODING}
+        )
+        self.step.note("page", sent, reply)
+        csrf = CSRF.search(reply.text)
+        if reply.status != 200 or csrf is None:
+            raise HttpError(f"GET {editor.plan.round_path}: {reply.status}")
+        editor.csrf, editor.last = csrf.group(1), reply
+        await editor.confirm()
+
+
+def seat_jobs(port: int, tables: list[SeatPlan], step: Step, now: float, ramp: float) -> list:
+    """Every table's seat phones (playing and following) and its viewer."""
+    rng = random.Random(len(tables))
+    jobs = []
+    for seated in tables:
+        plan = seated.plan
+        table = SeatTable(port, seated, step, random.Random(plan.pk))
+        jobs.append(table.play(now + ramp + rng.uniform(0, CARD_PACE)))
+        for live in seated.seat_live_paths:
+            start = now + rng.uniform(0, ramp)
+            jobs.append(watch(port, plan, step, start, live, SEAT_POLL_PACE))
+        jobs += [watch(port, plan, step, now + rng.uniform(0, ramp)) for _ in range(SEAT_VIEWERS)]
+    return jobs
+
+
+async def play_seat_tables(
+    port: int, tables: list[SeatPlan], ramp: float, window: float, server_pid: int | None = None
+) -> Step:
+    """:func:`bench.tables.play_tables` for tables of seat phones."""
+    import asyncio
+
+    from bench.tables import measure_cpu
+
+    now = time.monotonic()
+    step = Step(len(tables), now + ramp, now + ramp + window)
+    jobs = seat_jobs(port, tables, step, now, ramp)
+    if server_pid is not None:
+        jobs.append(measure_cpu(server_pid, step))
+    await asyncio.gather(*jobs)
+    return step
