@@ -80,7 +80,7 @@ def test_a_game_s_trick_tapped_in_the_card_grid(browser, live_server, screenshot
         # answer is brought into view with the focus on it, once it has come
         tap(page, "14")
         page.locator("#result h2").wait_for()
-        page.wait_for_function("document.activeElement.id === 'result'")
+        page.wait_for_function("() => document.activeElement.id === 'result'")
         page.wait_for_function(
             """() => [document.querySelector('#result'), document.querySelector('.actions button')]
                      .every(el => { const box = el.getBoundingClientRect();

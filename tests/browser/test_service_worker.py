@@ -62,10 +62,10 @@ def kept(page) -> list[str]:
 
 def wait_js(page, test: str, arg=None) -> None:
     """Wait until ``test`` (a JS expression over ``arg``; it may ``await``) is
-    true, for 15 s at most. Playwright's wait_for_function would take the
+    true, for 30 s at most. Playwright's wait_for_function would take the
     promise of an async test as true at once."""
     poll = f"""async (arg) => {{
-      for (let tries = 0; tries < 150; tries++) {{
+      for (let tries = 0; tries < 300; tries++) {{
         if ({test}) return true;
         await new Promise((done) => setTimeout(done, 100));
       }}
@@ -83,7 +83,7 @@ def open_controlled(page, path: str) -> None:
     """Open a page through the active service worker (which keeps it)."""
     page.goto(path)
     assert page.evaluate(ACTIVE) == "activated"
-    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
 
 
 def edit_links_shown(page, game: Game) -> int:
@@ -245,7 +245,7 @@ def test_a_private_copy_shows_only_to_its_session(browser, live_server, cookie):
             "**/kept-copy/", lambda route: route.fulfill(body=COPY, content_type="text/html")
         )
         page.goto("/kept-copy/")
-        page.wait_for_function("document.readyState === 'complete'")
+        page.wait_for_function("() => document.readyState === 'complete'")
         assert page.locator("#not-live").is_visible()
         assert page.locator("#edit").is_visible() == (cookie == "m4rk")
     finally:

@@ -127,7 +127,10 @@ def test_without_javascript_the_button_leads_to_the_share_page(browser, live_ser
     page.goto(f"/g/{game.view_token}/round/")
     page.get_by_role("link", name=BUTTON_EN).click()
     page.wait_for_url(f"**/g/{game.view_token}/share/")
-    assert page.locator(".qr svg").count() == 1
+    # the view link's QR code first, then the seats' (issue 24)
+    assert page.locator(".qr svg").count() == 2
+    link = f"{live_server.url}/g/{game.view_token}/"
+    assert page.locator(".share-link input.copy-field").first.input_value() == link
     context.close()
 
 

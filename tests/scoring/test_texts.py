@@ -22,8 +22,9 @@ from scoring.fixes import keep_players
 from scoring.game import GameState
 from scoring.lopaka import lopaka_play
 from scoring.names import check_goal, check_group, check_players, clean_name
+from scoring.prompt import next_card, your_turn
 from scoring.record import load_record, parse_record, replay
-from scoring.rounds import _Replay, check_trick_count
+from scoring.rounds import _Replay, check_trick_count, replay_round
 from scoring.scores import ScoreLine, reason
 from scoring.simulate import simulate
 from scoring.state import TrickPlay
@@ -136,7 +137,26 @@ def without_last_trick(data):
     return shorter
 
 
+def your_turn_with(variant: str, names: list[str], played: str, edition: str = "classic") -> Text:
+    """What the phone of the player asked for says after ``played`` (cards)."""
+    table = Table.create(tuple(names), variant, edition=edition)
+    cards = tuple(card_code(card) or 0 for card in played.split())
+    entries = RoundEntries(tricks=(cards,) if cards else ())
+    state = replay_round(table, entries, 1, 0)
+    ask = next_card(table, entries, state)
+    assert ask is not None
+    return your_turn(table, state, ask)
+
+
 SAID = {
+    "your turn, to follow": lambda: your_turn_with("classic", SIX[:3], "24"),
+    "your turn, to lead": lambda: your_turn_with("classic", SIX[:3], ""),
+    "your turn, to follow, two bottles": lambda: your_turn_with(
+        "second-bottle", SIX, "24", edition="matagot"
+    ),
+    "your turn, to lead, two bottles": lambda: your_turn_with(
+        "second-bottle", SIX, "", edition="matagot"
+    ),
     # Findings of a replay: where, who, which card, why.
     "a card played twice": lambda: game(tricks("24 15 17", "20 24 21")),
     "a round that is no object": lambda: game(["24"]),
