@@ -107,7 +107,7 @@ test-postgres: venv
 
 lock: venv
 	$(PY) -m pip install --quiet pip-tools
-	$(VENV)/bin/pip-compile --quiet --generate-hashes --allow-unsafe --strip-extras \
+	$(VENV)/bin/pip-compile --quiet --generate-hashes --allow-unsafe \
 	  --no-emit-index-url --no-emit-find-links -o requirements.lock requirements.in
 
 # Benchmarks (issue 6): gunicorn on 127.0.0.1, a fresh SQLite file (PostgreSQL
