@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from companion import actions
-from tests.browser.test_service_worker import open_controlled, wait_js, wait_kept
+from tests.browser.test_service_worker import open_and_keep, open_controlled, wait_js
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -43,9 +43,7 @@ def test_a_page_never_opened_offline_is_the_apps_own_page(phone, screenshot_dir)
     open_controlled(page, "/")
     paths = [f"/g/{mine.edit_token}/", f"/g/{watched.view_token}/"]
     paths.append(f"/groups/{group.view_token}/")
-    for path in paths:
-        page.goto(path)
-    wait_kept(page, "arg.every((path) => urls.includes(path))", paths)
+    open_and_keep(page, paths)
     wait_js(page, OFFLINE_KEPT)
 
     phone.set_offline(True)
