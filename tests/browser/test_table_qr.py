@@ -5,9 +5,12 @@ one tap at any time, 300 px wide, with the phone's share sheet where the
 browser has one (Web Share) and Copy where it has not. The button takes no
 room of its own: the header is as tall with it as without it, in English
 and German, for every dealer of five and six long names, with and without
-a goal in rounds, at the usual text size; and at 150% where the round's
-number names its goal (without one, a dealer's line that nearly fills its
-place beside "Round 1" takes a second line at 150%: see the issue's notes)."""
+a goal in rounds, at the usual text size and at 150% (where the dealer's
+line is under the round's number: beside "Round 1" the button took a
+second line for some dealers, Bartholomäus 51.75 -> 77.6 px).
+While a revoke waits for the table, the QR button stands beside the
+revoke's button, in the dealer's place: still one tap, and the header no
+taller for it (the grid does not move when the revoke comes)."""
 
 from __future__ import annotations
 
@@ -17,6 +20,7 @@ from playwright.sync_api import expect
 from companion import actions
 from companion.models import Game
 from tests.browser.test_accessibility import AXE, run_axe
+from tests.browser.test_revoke_in_view import CARDS as CARDS_TO_A_REVOKE
 from tests.companion.tables import cards_of, simulated
 from tests.companion.test_play_again import FINISHED
 
@@ -40,6 +44,26 @@ HEAD = """() => {
   button.style.display = "";
   return [shown, without];
 }"""
+
+BESIDE = HEAD.replace(".qr-open", ".revoke-place > .qr-open")
+assert BESIDE != HEAD
+# Whether a finger anywhere on a 44×44 square around the button's middle
+# touches the button.
+TARGET = """node => {
+  const r = node.getBoundingClientRect();
+  const x = (r.left + r.right) / 2, y = (r.top + r.bottom) / 2;
+  const missed = [];
+  for (const dx of [-21, 0, 21]) for (const dy of [-21, 0, 21]) {
+    const hit = document.elementFromPoint(x + dx, y + dy);
+    if (!hit || !node.contains(hit)) missed.push([dx, dy, hit && hit.className]);
+  }
+  return missed;
+}"""
+LOOK = """() => ({
+  head: document.querySelector(".round-head").getBoundingClientRect().height,
+  grid: document.querySelector("form.picker").getBoundingClientRect().top,
+  wide: document.documentElement.scrollWidth,
+})"""
 
 
 def start(page, names: list[str]) -> Game:
@@ -149,7 +173,7 @@ def test_a_rematch_opens_the_qr_of_its_own_view_link(browser, live_server):
     context.close()
 
 
-GOALS = {16: (None, 1, 10), 24: (1, 10)}
+GOALS = {16: (None, 1, 10), 24: (None, 1, 10)}
 """The goals in rounds tried at each text size (px: 100%, 150%)."""
 
 
@@ -200,3 +224,63 @@ def test_the_open_panel_and_the_share_pages_have_no_serious_violation(browser, l
         found[path] = run_axe(page, axe_source)
     context.close()
     assert found == {key: [] for key in found}
+
+
+@pytest.mark.parametrize("size", [16, 24], ids=["100%", "150%"])
+@pytest.mark.parametrize("locale", ["en-GB", "de-DE"])
+def test_while_a_revoke_waits_the_qr_is_one_tap_away(
+    browser, live_server, screenshot_dir, locale, size
+):
+    """The revoke's button takes the dealer's place; the QR button stays in
+    the header beside it, a 44px target, and opens the panel in one tap.
+    The header is as tall with it as without it, and at the usual size the
+    grid is where it was before the revoke ("Round 1 of 3": the revoke's
+    button says "⚠ Christian, trick 1" on up to three lines in 44px)."""
+    game = actions.create_game(
+        players=["Adam", "Betty", "Christian"], variant="classic", goal_rounds=3
+    )
+    context = browser.new_context(viewport=PHONE, base_url=live_server.url, locale=locale)
+    page = context.new_page()
+    settings = context.new_cdp_session(page)
+    settings.send("Page.enable")
+    settings.send("Page.setFontSizes", {"fontSizes": {"standard": size, "fixed": 16}})
+    page.goto(f"/g/{game.edit_token}/round/")
+    looks = []
+    for card in CARDS_TO_A_REVOKE:  # Christian's 8 does not follow blue
+        button = page.locator(f'form.picker button.pick[value="{card}"]')
+        button.evaluate("node => node.scrollIntoView({block: 'nearest'})")
+        button.click()
+        page.wait_for_function(IDLE)
+        page.evaluate("window.scrollTo(0, 0)")
+        looks.append(page.evaluate(LOOK))
+    before, after = looks[-2], looks[-1]
+    chip = page.locator(".round-head .revoke-chip")
+    expect(chip).to_be_visible()
+    # "⚠ Christian, trick 1" on screen; its "Revoke?" said to screen readers
+    said = {"en-GB": "⚠ Revoke? Christian, trick 1", "de-DE": "⚠ Nicht bedient? Christian, Stich 1"}
+    expect(chip).to_have_accessible_name(said[locale])
+
+    opener = page.locator(".round-head").get_by_role(
+        "link", name=BUTTON_DE if locale == "de-DE" else BUTTON_EN
+    )
+    expect(opener).to_be_visible()
+    assert opener.evaluate(TARGET) == []  # a 44px target, nothing over it
+    shown, without = page.evaluate(BESIDE)
+    assert shown == without
+    assert after["wide"] <= PHONE["width"]
+    if size == 16:
+        assert (before["head"], before["grid"]) == (after["head"], after["grid"]) == (44, 362)
+    name = f"table-qr-during-a-revoke-{locale[:2]}-{round(size / 16 * 100)}"
+    page.screenshot(path=screenshot_dir / f"{name}.png")
+
+    box = opener.bounding_box()
+    assert box is not None
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    panel = page.locator("#table-qr")
+    expect(panel).to_be_visible()
+    assert page.evaluate("document.getElementById('table-qr').matches(':modal')")
+    # 300 px; at 150% the panel's padding leaves it 298 of a 360 px screen
+    assert qr_width(page) == pytest.approx(300 if size == 16 else 298, abs=1)
+    assert page.locator("#table-qr-url").input_value().endswith(f"/g/{game.view_token}/")
+    page.screenshot(path=screenshot_dir / f"{name}-open.png")
+    context.close()

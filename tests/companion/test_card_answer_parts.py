@@ -106,7 +106,7 @@ def test_while_a_revoke_waits_every_card_sends_it_with_a_fresh_form(editor):
     text = response.text
     editor.game.refresh_from_db()
     assert {"round-head", "revokes"} <= parts(text)
-    assert "Revoke? Christian, trick 1" in text
+    assert '⚠ <span class="revoke-word">Revoke? </span>Christian, trick 1' in text
     assert "Let it stand" in text
     assert f'name="version" value="{editor.game.version}"' in text
     assert not parts(text) & {"play-facts", "fix-place", "round-status"}

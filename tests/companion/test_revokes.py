@@ -82,7 +82,10 @@ def test_the_header_opens_the_card_that_did_not_follow(bright_house):
 
     url = bright_house.url("fix_trick", 1, 1) + "?at=3"
     assert f'class="button revoke-chip" href="{url}"' in page
-    assert 'hx-target="#round" aria-describedby="revoke-1">⚠ Revoke? Ann, trick 1</a>' in page
+    assert (
+        'hx-target="#round" aria-describedby="revoke-1">'
+        '<span>⚠ <span class="revoke-word">Revoke? </span>Ann, trick 1</span></a>'
+    ) in page
     assert '<p class="revoke" id="revoke-1"><strong>Revoke?</strong> Ann did not' in page
 
 
