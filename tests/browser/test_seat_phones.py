@@ -28,6 +28,7 @@ from playwright.sync_api import expect
 from companion import actions
 from companion.forms import Stamp
 from companion.models import Change
+from scoring.cards import card_code
 from scoring.record import parse_record, replay
 from tests.companion.tables import cards_of, game_for, simulated
 
@@ -314,3 +315,51 @@ def test_your_turn_reads_whole_at_360(browser, live_server, screenshot_dir, lang
     assert page.evaluate(CUT, LABELS) == []
     page.screenshot(path=screenshot_dir / f"seat-your-turn-{language}-{size}.png")
     context.close()
+
+
+def test_a_seat_phone_shows_the_story_after_confirm(contexts):
+    """Confirm is a moment for every phone, a seat's too: a seat phone that
+    showed round 1's result is led to round 1's story when the edit phone
+    confirms (not straight to round 2), and follows to round 2 when its
+    first card is entered."""
+    from companion.seats import seat_links
+
+    record = simulated("classic", 4, rounds=2, seed=7)
+    game = game_for(record)
+    for card in cards_of(record["rounds"][0]):
+        game.refresh_from_db()
+        actions.play_card(game, Stamp(game.version, os.urandom(16).hex()), card_code(card))
+    phone = contexts().new_page()
+    phone.goto(f"/g/{seat_links(game)[1].token}/round/")
+    expect(phone.get_by_role("button", name="Agree to round 1")).to_be_visible()
+    game.refresh_from_db()
+    actions.confirm_round(game, Stamp(game.version, os.urandom(16).hex()))
+    phone.wait_for_url("**/rounds/1/?confirmed", timeout=FOLLOWS)
+    expect(phone.locator("h1")).to_contain_text("Round 1")
+    game.refresh_from_db()
+    actions.play_card(
+        game, Stamp(game.version, os.urandom(16).hex()), card_code(cards_of(record["rounds"][1])[0])
+    )
+    phone.wait_for_url("**/round/", timeout=FOLLOWS)
+    expect(phone.locator("#play")).to_have_attribute("data-seat", game.players[1], timeout=FOLLOWS)
+    expect(phone.locator("#round-head h1")).to_contain_text("Round 2", timeout=FOLLOWS)
+
+
+def test_a_seat_phone_with_nothing_to_send_shows_no_empty_bar(contexts, screenshot_dir):
+    """The action bar at a seat phone's foot is there only when it holds
+    something: hidden while nothing waits and nothing can be taken back;
+    shown with *Take back my card* once the seat's card is the round's last."""
+    from companion.seats import seat_links
+
+    record = simulated("classic", 4, rounds=1, seed=7)
+    game = game_for(record)
+    first, _ = who_plays(record)[0]
+    phone = contexts().new_page()
+    phone.goto(f"/g/{seat_links(game)[first].token}/round/")
+    expect(phone.locator(TURN)).to_be_visible()
+    bar = phone.locator("#action-bar")
+    expect(bar).to_be_hidden()
+    phone.screenshot(path=screenshot_dir / "seat-no-empty-bar-360.png")
+    tap(phone, cards_of(record["rounds"][0])[0])
+    expect(bar).to_be_visible(timeout=FOLLOWS)
+    expect(bar.get_by_role("button", name="↶ Take back my card")).to_be_visible()

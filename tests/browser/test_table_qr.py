@@ -116,6 +116,7 @@ def test_from_start_to_the_qr_in_one_tap(browser, live_server, screenshot_dir):
     button = page.get_by_role("link", name=BUTTON_EN)
     box = button.bounding_box()
     assert box is not None and box["y"] + box["height"] <= 60  # in the header
+    assert button.evaluate(TARGET) == []  # a 44px target, nothing over it
     button.click()
     expect(panel).to_be_visible()
     assert qr_width(page) == pytest.approx(300, abs=1)
