@@ -35,6 +35,10 @@ SHELL = (
 """What the app needs to open at all, and the pages' scripts (the round
 screen's too, for its first visit offline): cached when the worker is installed."""
 
+START_URL = "/?launch=app"
+"""Where the installed app opens: a phone whose last game is a seat opens
+on it (:func:`companion.views.sharing.home`; offline, the worker's copy)."""
+
 
 @require_safe
 @cache_control(max_age=3600)
@@ -48,8 +52,7 @@ def manifest(request: HttpRequest) -> JsonResponse:
         ),
         "lang": get_language(),
         "id": "/",
-        # a phone whose last game is a seat opens on it (companion.views.sharing.home)
-        "start_url": "/?launch=app",
+        "start_url": START_URL,
         "scope": "/",
         "display": "standalone",
         "background_color": "#fbfaf7",
@@ -87,5 +90,6 @@ def service_worker(request: HttpRequest) -> HttpResponse:
         "shell_json": json.dumps(shell),
         "version": version,
         "offline_url": reverse("offline"),
+        "start_url": START_URL,
     }
     return render(request, "app/sw.js", context, content_type="text/javascript")

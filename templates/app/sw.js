@@ -38,6 +38,13 @@ const SHELL_FILES = {{ shell_json }};
 // kept with the shell, in the reader's language: kept again when a page
 // answers in another one. NEVER_OPENED only if even that is missing.
 const OFFLINE = "{{ offline_url }}";
+// Where the installed app opens (the manifest's start_url). Online, the
+// server sends a phone whose last game is a seat to that seat's round; the
+// worker learns where (the redirect of a navigation cannot be read, so it
+// asks once more, following it) and keeps the address under LAUNCH_KEY,
+// so that offline the app opens on the seat's copy too.
+const START_URL = new URL("{{ start_url }}", self.location.origin).href;
+const LAUNCH_KEY = START_URL + "&kept=seat";
 const NEVER_OPENED = "<!doctype html><meta charset=utf-8><meta name=viewport content='width=device-width'>" +
   "<title>{% translate "No connection" as title %}{{ title|escapejs }}</title><p>" +
   "{% translate "No connection, and this page was never opened on this phone. Try again when the phone is back online." as why %}{{ why|escapejs }}</p>";
@@ -66,7 +73,7 @@ self.addEventListener("fetch", (event) => {
   if (url.pathname.startsWith("/static/")) {
     event.respondWith(shellFile(request));
   } else if (request.mode === "navigate") {
-    event.respondWith(page(request));
+    event.respondWith(page(request, event));
   }
 });
 
@@ -96,15 +103,34 @@ async function shellFile(request) {
 
 // A page: from the network, keeping a copy; without a network, the copy,
 // marked as not live (or, for a page never opened here, a short note).
-async function page(request) {
+async function page(request, event) {
   let response;
   try {
     response = await fetch(request);
   } catch (error) {
     return offline(request);
   }
+  if (request.url === START_URL) event.waitUntil(learnLaunch(response));
   await keep(request.url, response.clone());
   return response;
+}
+
+// The seat the app opens on, from the start URL's answer online: a redirect
+// (followed once more to read where to), or the home page (no seat).
+async function learnLaunch(response) {
+  const pages = await caches.open(PAGES);
+  if (response.type !== "opaqueredirect" && !response.redirected) {
+    await pages.delete(LAUNCH_KEY);
+    return;
+  }
+  try {
+    const followed = await fetch(START_URL, {credentials: "same-origin"});
+    if (followed.redirected && followed.ok) {
+      await pages.put(LAUNCH_KEY, new Response("", {headers: {"x-imp-launch": new URL(followed.url).pathname}}));
+    }
+  } catch (error) {
+    // offline again: what was learnt before stays
+  }
 }
 
 async function keepUrl(url) {
@@ -189,15 +215,20 @@ async function learn(pages, response, url) {
 async function forgetOthers(mark) {
   known = null;
   const pages = await caches.open(PAGES);
+  await pages.delete(LAUNCH_KEY);
   for (const request of await pages.keys()) {
     const copy = await pages.match(request);
     if (copy && isPrivate(copy) && copy.headers.get("x-imp-mark") !== mark) await pages.delete(request);
   }
 }
 
-// Without a network: the copy, if there is one this phone may show.
+// Without a network: the copy, if there is one this phone may show. The
+// installed app opening goes to the seat it opened on last (its copy is
+// shown to the session that kept it alone, as any private copy).
 async function offline(request) {
   const pages = await caches.open(PAGES);
+  const launch = request.url === START_URL && await pages.match(LAUNCH_KEY);
+  if (launch) return Response.redirect(launch.headers.get("x-imp-launch"), 302);
   const copy = await pages.match(request);
   if (copy && isPrivate(copy)) {
     const mark = copy.headers.get("x-imp-mark") || "";

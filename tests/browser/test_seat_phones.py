@@ -363,3 +363,36 @@ def test_a_seat_phone_with_nothing_to_send_shows_no_empty_bar(contexts, screensh
     tap(phone, cards_of(record["rounds"][0])[0])
     expect(bar).to_be_visible(timeout=FOLLOWS)
     expect(bar.get_by_role("button", name="↶ Take back my card")).to_be_visible()
+
+
+LAUNCHED = "/?launch=app&kept=seat"
+"""Where the worker keeps the seat the installed app opens on (templates/app/sw.js)."""
+
+
+def test_the_installed_app_opens_on_its_seat_offline_too(browser, live_server, screenshot_dir):
+    """The installed app opens at its start URL: on the seat this phone
+    opened last, online (the server's redirect) and offline (the worker's
+    copy of the seat's round, marked as not live)."""
+    from companion.seats import seat_links
+    from tests.browser.test_service_worker import open_and_keep, open_controlled, wait_js
+
+    game = actions.create_game(players=["Ann", "Ben", "Cleo", "Dan"], variant="classic")
+    round_path = f"/g/{seat_links(game)[2].token}/round/"
+    context = browser.new_context(viewport=PHONE, base_url=live_server.url)
+    try:
+        page = context.new_page()
+        open_controlled(page, "/")
+        open_and_keep(page, [round_path])
+        page.goto("/?launch=app")
+        page.wait_for_url(f"**{round_path}")
+        wait_js(page, f"(await caches.match(location.origin + {LAUNCHED!r})) !== undefined")
+        context.set_offline(True)
+        page.goto("/")
+        page.goto("/?launch=app")
+        page.wait_for_url(f"**{round_path}", timeout=FOLLOWS)
+        expect(page.locator("#play")).to_have_attribute("data-seat", "Cleo")
+        expect(page.locator("#not-live")).to_be_visible()
+        page.screenshot(path=screenshot_dir / "seat-launch-offline-360.png")
+    finally:
+        context.set_offline(False)
+        context.close()
