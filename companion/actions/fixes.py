@@ -137,5 +137,3 @@ def delete_trick(game: Game, stamp: Stamp, number: int, trick: int) -> Done:
         return [target], _kept(target, fixed, deleted)
 
     return apply(game, stamp, change, Sent("delete_trick", (number, trick)), describe=True)
-
-

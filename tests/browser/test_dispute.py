@@ -152,7 +152,7 @@ def test_without_javascript_a_tap_and_the_answer_are_full_pages(browser, live_se
 
 WHOLE = {
     "en": ("Doris wins with the 15", "Deck and players: Classic, 36 cards", "New price: 15"),
-    "de": ("Doris gewinnt mit der 15", "Kartenspiel und Spieler: Klassik, 36 Karten", "15"),
+    "de": ("Doris gewinnt mit der 15", "Kartenspiel und Spieler: Klassisch, 36 Karten", "15"),
 }
 
 

@@ -260,8 +260,10 @@ def test_the_seconds_from_a_tap_to_the_next_players_your_turn(contexts):
             time.sleep(0.1)
         game.refresh_from_db()
         actions.confirm_round(game, Stamp(game.version, os.urandom(16).hex()))
-        for page in phones:
-            page.reload()
+        for page in phones:  # each phone shows the story, and is moved on from it
+            page.wait_for_url(f"**/rounds/{number}/?confirmed", timeout=FOLLOWS)
+            page.get_by_role("link", name="Next round: ").click()
+            page.wait_for_url("**/round/")
     p50 = statistics.median(delays)
     p95 = statistics.quantiles(delays, n=20)[-1] if len(delays) > 1 else delays[0]
     print(

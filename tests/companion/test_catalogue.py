@@ -63,6 +63,19 @@ def test_the_german_keeps_every_placeholder():
     assert wrong == []
 
 
+ONE_WORD = {"Telefon": "Handy", "Klassik": "Klassisch"}
+"""Words the German says one way only: the one it does not use, and the one it does."""
+
+
+def test_the_german_says_a_thing_one_way():
+    found = []
+    for entry in german().values():
+        texts = [entry.msgstr, *entry.msgstr_plural.values()]
+        for avoided, used in ONE_WORD.items():
+            found += [(avoided, used, text) for text in texts if re.search(rf"\b{avoided}", text)]
+    assert found == []
+
+
 def test_a_template_string_without_german_is_found():
     source = (
         "{% load i18n %}{% translate 'Round' %} {% blocktranslate count n=k trimmed %}"

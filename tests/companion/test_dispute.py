@@ -345,7 +345,7 @@ def test_a_two_card_trick_is_refused_in_german(client):
 
     assert response.status_code == 400
     assert (
-        "In Partien des Klassik-Decks mit 36 Karten hat ein Stich 3 oder 4 Karten, eine pro "
+        "In Partien des Kartenspiels „Klassisch“ mit 36 Karten hat ein Stich 3 oder 4 Karten, eine pro "
         "Spieler, in der Reihenfolge, in der sie gespielt wurden; eingegeben sind 2."
     ) in response.text
 
@@ -361,7 +361,7 @@ def test_the_deck_is_said_in_german(client):
     response = client.get(URL, headers={"Accept-Language": "de"})
 
     assert response.status_code == 200
-    assert "Klassik, 36 Karten" in response.text
+    assert "Klassisch, 36 Karten" in response.text
     assert "Classic, 36 cards" not in response.text
     assert "36 cards" not in response.text
 
