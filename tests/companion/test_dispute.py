@@ -345,8 +345,8 @@ def test_a_two_card_trick_is_refused_in_german(client):
 
     assert response.status_code == 400
     assert (
-        "In Partien des Kartenspiels „Klassisch“ mit 36 Karten hat ein Stich 3 oder 4 Karten, eine pro "
-        "Spieler, in der Reihenfolge, in der sie gespielt wurden; eingegeben sind 2."
+        "In Partien des Kartenspiels „Klassisch“ mit 36 Karten hat ein Stich 3 oder 4 Karten,"
+        " eine pro Spieler, in der Reihenfolge, in der sie gespielt wurden; eingegeben sind 2."
     ) in response.text
 
 
