@@ -17,12 +17,14 @@ fails the test, it never hangs the suite.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import statistics
 import time
 
 import pytest
 from django.db import OperationalError
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
 from companion import actions
@@ -60,6 +62,9 @@ def contexts(browser, live_server):
 
     yield new
     for context in made:
+        for page in context.pages:  # nothing in flight (a phone led to the story) as it closes
+            with contextlib.suppress(PlaywrightError):
+                page.goto("about:blank", timeout=10_000)
         context.close()
 
 
@@ -231,6 +236,9 @@ def test_four_seat_phones_and_a_viewer_play_a_round_the_table_agrees(contexts):
     while not read(lambda: game.rounds.get(number=1).confirmed) and time.monotonic() < deadline:
         time.sleep(0.1)
     assert read(lambda: game.rounds.get(number=1).confirmed)
+    # every seat phone shows the round's story, as every phone does after Confirm
+    for page in phones:
+        page.wait_for_url("**/rounds/1/?confirmed", timeout=FOLLOWS)
 
 
 def test_the_seconds_from_a_tap_to_the_next_players_your_turn(contexts):
