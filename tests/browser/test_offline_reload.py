@@ -161,9 +161,23 @@ def test_undo_and_fix_tapped_offline_say_at_once_that_they_need_a_connection(pho
     assert stored_tricks(game) == [TRICKS[0]]
 
 
-def test_a_17_second_answer_is_waiting_for_the_server_and_the_card_is_stored_once(phone):
+@pytest.fixture
+def phone_without_worker(browser, live_server):
+    """A phone whose service worker is blocked: a page it controls sends its
+    requests through it, past the page's routes (Playwright's
+    ``page.route``), so a card held by the test would go out after all."""
+    context = browser.new_context(
+        viewport=PHONE, base_url=live_server.url, service_workers="block"
+    )
+    yield context
+    context.close()
+
+
+def test_a_17_second_answer_is_waiting_for_the_server_and_the_card_is_stored_once(
+    phone_without_worker,
+):
     game = game_for(RECORD)
-    page = phone.new_page()
+    page = phone_without_worker.new_page()
     page.goto(f"/g/{game.edit_token}/round/")
     held: list = []
     page.route(CARD_URL, lambda route: held.append(route))
