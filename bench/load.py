@@ -1,9 +1,10 @@
 """``make load``: how many tables one core of the server holds, on SQLite and
 on PostgreSQL.
 
-The app is served as ``make serve`` serves it (its very command: waitress, 8
-threads, the access log; :func:`companion.serve.server_command`) pinned to
-core 0; this load generator runs on core 1, one asyncio loop. A table is a
+The app is served by gunicorn as the README runs it in production (its very
+command, :func:`bench.server.production_command`: one worker for the one
+core, two threads, the access log) pinned to core 0; this load generator
+runs on core 1, one asyncio loop. A table is a
 phone entering a card every ~4 s (cards, Confirm, the next round's page) and
 two viewers polling the live standings every 2 s with If-None-Match
 (:mod:`bench.tables`). A number of tables is held when, over a measured
@@ -35,7 +36,6 @@ if __package__ in (None, ""):  # `python bench/load.py`
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.server import ROOT
-from companion.serve import THREADS
 
 DATABASES = ("sqlite", "postgresql")
 PG_URL = "postgres://postgres@127.0.0.1:5432"
@@ -114,7 +114,7 @@ def measure(args: argparse.Namespace, database: str) -> dict[str, Any]:
     setup = configure()
     steps: list[dict[str, Any]] = []
     try:
-        with Server(setup, threads=THREADS, cpus={SERVER_CORE}, as_make_serve=True) as server:
+        with Server(setup, cpus={SERVER_CORE}, as_production=True) as server:
             if args.warm_up:  # unmeasured: every thread opens its database connection
                 warm = seed_tables(WARM_TABLES, args.history, 1_000)
                 asyncio.run(play_tables(server.port, warm, 1.0, args.warm_up))

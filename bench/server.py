@@ -78,10 +78,39 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
+THREADS_PER_WORKER = 2
+"""Threads of each gunicorn worker in production (README, "Running in
+production"): more threads on one core only make each request wait longer
+for the interpreter (measured with ``make load``)."""
+
+
+def production_command(bind: str, workers: int) -> list[str]:
+    """gunicorn as the README runs it in production ("Running in
+    production"): a worker per core with two threads each, connections kept
+    30 s (a phone polls every 2 s), the access log through the logger that
+    hides tokens. ``tests/test_readme.py`` holds the README to it."""
+    return [
+        sys.executable, "-m", "gunicorn", "companion.wsgi", "-b", bind,
+        *production_options(workers),
+        "--chdir", str(ROOT),
+    ]  # fmt: skip
+
+
+def production_options(workers: int | str) -> list[str]:
+    """The options of the README's gunicorn command but its address."""
+    return [
+        "-k", "gthread", "-w", str(workers), "--threads", str(THREADS_PER_WORKER),
+        "--keep-alive", "30", "--no-control-socket",
+        "--access-logfile", "-", "--logger-class", "companion.gunicorn_logging.RedactingLogger",
+    ]  # fmt: skip
+
+
 class Server:
     """The app served on ``127.0.0.1:<port>`` until :meth:`stop`: by gunicorn
-    (production's server, ``make bench``), or by ``make serve``'s own command
-    (waitress with the access log, ``make load``) when ``as_make_serve``."""
+    (``make bench``), by gunicorn as the README runs it in production (a
+    worker per core it may use, ``make load``) when ``as_production``, or by
+    ``make serve``'s own command (waitress with the access log) when
+    ``as_make_serve``."""
 
     def __init__(
         self,
@@ -91,6 +120,7 @@ class Server:
         *,
         cpus: set[int] | None = None,
         as_make_serve: bool = False,
+        as_production: bool = False,
     ) -> None:
         self.setup = setup
         self.workers = workers
@@ -98,6 +128,7 @@ class Server:
         self.cpus = cpus
         """The cores the server (every process of it) may run on; None: any."""
         self.as_make_serve = as_make_serve
+        self.as_production = as_production
         self.port = 0
         self.process: subprocess.Popen[bytes] | None = None
         self.log = setup.workdir / "server.log"
@@ -115,6 +146,9 @@ class Server:
             from companion.serve import server_command
 
             return server_command(f"{HOST}:{self.port}", self.threads)
+        if self.as_production:  # the README's "$(nproc)" under the pin
+            cores = len(self.cpus) if self.cpus else os.cpu_count() or 1
+            return production_command(f"{HOST}:{self.port}", cores)
         return [
             sys.executable, "-m", "gunicorn", "companion.wsgi:application",
             "--bind", f"{HOST}:{self.port}",

@@ -7,6 +7,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -155,3 +156,24 @@ def test_load_of_seat_phones_enters_each_card_from_its_player_s_seat(tmp_path: P
     assert step["errors"] == 0
     assert step["lost_cards"] == 0
     assert "tables of four seat phones and a viewer held on one core" in result.stdout
+
+
+def test_the_servers_cpu_counts_its_workers() -> None:
+    """gunicorn's workers are the arbiter's children: their CPU is the
+    server's (it read 0% of the core before)."""
+    from bench.tables import cpu_seconds
+
+    burn = (
+        "import time\nt = time.process_time()\n"
+        "while time.process_time() - t < 0.5: pass\ntime.sleep(30)"
+    )
+    before = cpu_seconds(os.getpid())
+    worker = subprocess.Popen([sys.executable, "-c", burn])
+    try:
+        deadline = time.monotonic() + 10
+        while cpu_seconds(os.getpid()) - before < 0.5 and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert cpu_seconds(os.getpid()) - before >= 0.5
+    finally:
+        worker.kill()
+        worker.wait()
