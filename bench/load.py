@@ -4,9 +4,9 @@ on PostgreSQL.
 The app is served by gunicorn as the README runs it in production (its very
 command, :func:`bench.server.production_command`: one worker for the one
 core, four threads, the access log) pinned to core 0; this load generator
-runs on core 1, one asyncio loop. A table is a
-phone entering a card every ~4 s (cards, Confirm, the next round's page) and
-two viewers polling the live standings every 2 s with If-None-Match
+runs on core 1, one asyncio loop. A table is a phone entering a card every
+~4 s (cards, Confirm, the next round's page) and two viewers polling the
+live standings every 2 s with If-None-Match
 (:mod:`bench.tables`). A number of tables is held when, over a measured
 window, card and poll p95 stay within 50 ms, no request fails and every
 accepted card is stored exactly once (read back from the database). The
