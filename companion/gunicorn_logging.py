@@ -1,8 +1,8 @@
 """gunicorn's logger without capability tokens: ``--logger-class
 companion.gunicorn_logging.RedactingLogger`` hides every game's and group's
 token (``/g/…/``, ``/groups/…/``, ``?group=…``, :func:`companion.redact.redact`)
-in the access log (request line, path, query, referer and every other atom)
-and in the error log."""
+in the access log (each line as written: request line, path, query, referer
+and every other atom) and in the error log."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from typing import Any
 
 from gunicorn.glogging import Logger
 
-from companion.redact import RedactTokens, redact
+from companion.redact import RedactTokens
 
 
 class RedactingLogger(Logger):
@@ -20,11 +20,3 @@ class RedactingLogger(Logger):
         super().setup(cfg)
         self.error_log.addFilter(RedactTokens())
         self.access_log.addFilter(RedactTokens())
-
-    def atoms(
-        self, resp: Any, req: Any, environ: dict[str, Any], request_time: Any
-    ) -> dict[str, Any]:
-        found = super().atoms(resp, req, environ, request_time)
-        return {
-            key: redact(value) if isinstance(value, str) else value for key, value in found.items()
-        }

@@ -120,3 +120,28 @@ def test_no_chart_before_the_first_round_is_confirmed(editor):
 
     assert "<svg" not in page
     assert "Each player" not in html.unescape(page)
+
+
+def running_rows(page: str) -> list[str]:
+    """The round numbers of the night's table of running totals."""
+    table = page[page.index("Running totals after each round") :]
+    return re.findall(r'<tr><th scope="row">(\d+)</th><td>', table)
+
+
+def test_the_night_follows_a_confirm_and_its_undo_at_once(client):
+    """The night is kept under its figures: a Confirm and its undo show on
+    the next look, each in the reader's language."""
+    game = import_record(record("classic", FOUR, NIGHT, goal={"target": 300}))
+    editor = Seat(client, game, game.edit_token)
+    viewer = Seat(client, game, game.view_token)
+    assert running_rows(viewer.get("live", htmx=True).text) == ["1", "2"]
+
+    assert editor.post("confirm_round").status_code == 302
+    assert running_rows(viewer.get("live", htmx=True).text) == ["1", "2", "3"]
+    german = client.get(viewer.url("game"), headers={"accept-language": "de"}).text
+    assert "Die Partie bisher" in german and "The game so far" not in german
+
+    assert editor.post("undo").status_code == 302
+    page = viewer.get("game").text
+    assert running_rows(page) == ["1", "2"]
+    assert "The game so far" in page
