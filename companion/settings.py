@@ -231,7 +231,8 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Django's cache (local memory of each worker): "default" keeps a game's
-# replayed standings under its version; "figures" keeps what a group's page
+# replayed standings (for its page) and its live standings' HTML under its
+# version, and the night's HTML under its figures; "figures" keeps what a group's page
 # reads of each of its games (a few hundred bytes a game) and each group's
 # figures drawn, so that a group of 500 games replays only the game that
 # changed. Room for some 20 such groups in each worker (a few MB); a day,
