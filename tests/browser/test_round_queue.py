@@ -29,9 +29,15 @@ CARD_URL = "**/round/card/"
 
 @pytest.fixture
 def phone(browser, live_server, request):
-    """A phone of the size asked for (360x780 unless parametrized)."""
+    """A phone of the size asked for (360x780 unless parametrized), its
+    service worker blocked: a page its worker controls sends its requests
+    through it, past the page's routes (Playwright's ``page.route``), and a
+    card a test holds back or loses would go out after all. The queue of
+    cards is round.js's, the worker's part is test_offline_reload.py's."""
     viewport = getattr(request, "param", {"width": 360, "height": 780})
-    context = browser.new_context(viewport=viewport, base_url=live_server.url)
+    context = browser.new_context(
+        viewport=viewport, base_url=live_server.url, service_workers="block"
+    )
     yield context
     context.close()
 

@@ -35,7 +35,13 @@ not a timed test: the suite runs two browsers on two loaded cores."""
 
 @pytest.fixture
 def phones(browser, live_server):
-    contexts = [browser.new_context(viewport=PHONE, base_url=live_server.url) for _ in range(2)]
+    """Two phones, their service workers blocked: a page its worker controls
+    sends its requests through it, past the page's routes (Playwright's
+    ``page.route``), and a card a test holds back would go out after all."""
+    contexts = [
+        browser.new_context(viewport=PHONE, base_url=live_server.url, service_workers="block")
+        for _ in range(2)
+    ]
     yield [context.new_page() for context in contexts]
     for context in contexts:
         context.close()
