@@ -97,7 +97,7 @@ def script_texts() -> dict[str, str | list[str]]:
         "decimal": str(get_format("DECIMAL_SEPARATOR")),
         "sending": pgettext("a card", "sending…"),
         "refused": pgettext("a card", "refused"),
-        "nextTrick": gettext("Next trick: its leader shows once the cards are stored"),
+        "nextTrick": gettext("Next trick: led by this trick's winner"),
         "waitPaused": ngettext_pair(
             "%(n)s card waits: see below, then send again",
             "%(n)s cards wait: see below, then send again",

@@ -272,11 +272,12 @@
           }
         }
       } else if (asks) {
-        asks.textContent = say("nextTrick", "Next trick: its leader shows once the cards are stored");
+        asks.textContent = say("nextTrick", "Next trick: led by this trick's winner");
       }
     }
     status();
     keepShown();
+    fit();
   }
 
   // A seat's waiting card in its player's slot, marked as waiting for the
@@ -603,16 +604,20 @@
     item.disabled = gone || item.dataset.off === "yes";
   }
 
-  // The news place has a fixed height: a text too long for it (a long
-  // ruling, a note, a reason) is drawn smaller, step by step, until it fits.
+  // The news place has a fixed height, and the line that asks for a card
+  // one line: a text too long for its place (a long ruling, a note, a
+  // reason, long words) is drawn smaller, step by step, until it fits.
   // Called before the browser paints the change: nothing is seen to move.
   function fit() {
     const news = document.querySelector("#play .news");
-    if (!news) return;
-    delete news.dataset.fit;
-    for (let step = 1; step <= 3 && news.scrollHeight > news.clientHeight; step++) {
-      news.dataset.fit = String(step);
-    }
+    if (news) shrink(news, () => news.scrollHeight > news.clientHeight);
+    const asks = document.querySelector("#play .asks");
+    if (asks) shrink(asks, () => asks.scrollWidth > asks.clientWidth);
+  }
+
+  function shrink(place, tooLong) {
+    delete place.dataset.fit;
+    for (let step = 1; step <= 3 && tooLong(); step++) place.dataset.fit = String(step);
   }
 
   // After a round's first card, once no card waits: the parts below the

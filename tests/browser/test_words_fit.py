@@ -26,6 +26,10 @@ PHONE = {"width": 360, "height": 780}
 IDLE = "() => document.getElementById('play')?.dataset.idle === 'yes'"
 NAMES = ["Annemarie", "Bartholomäus", "Christiane", "Dan", "Evangelina", "Friedemann"]
 ASKS = {"en-GB": "{name}'s card", "de-DE": "Karte von {name}"}
+NEXT_TRICK = {
+    "en-GB": "Next trick: led by this trick's winner",
+    "de-DE": "Nächster Stich: Wer diesen gewinnt, spielt aus",
+}
 
 LABELS = (
     "button, a.button, summary, label, h1, h2, .who, .facts p, .bottles-now li, .asks, "
@@ -153,6 +157,14 @@ def test_the_round_screen_reads_whole_at_360(
     assert page.evaluate(SENDING) == [{"coins": True, "name": True}] * 2
     assert cut(page) == []
     page.screenshot(path=screenshot_dir / f"{shot}-waiting.png")
+
+    # the trick's last cards too: the next trick's leader is the winner, not known yet
+    for card in cards[first + 2 : 2 * players]:
+        tap(page, card)
+    page.locator("#queue-status", has_text=str(2 * players - first)).wait_for()
+    assert page.locator("#play .asks").text_content() == NEXT_TRICK[language]
+    assert cut(page) == []
+    page.screenshot(path=screenshot_dir / f"{shot}-trick-waits.png")
 
     context.set_offline(False)
     page.wait_for_function(IDLE)
