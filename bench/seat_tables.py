@@ -2,8 +2,10 @@
 (``--seats``): four seat phones and one viewer a table.
 
 Each seat phone opens its seat link's round screen and follows the game as
-the screen's script does (``static/js/follow.js``: the round's live part
-every 1.5 s with the game's ETag); when the engine asks for its player's
+the screen's script does (``static/js/follow.js``: every 1.5 s, while no
+card of its own is on its way, the round's live part for the play region,
+``HX-Target: play``, with the ETag of the version it shows, the last
+answer's, its own card's included); when the engine asks for its player's
 card (every ~4 s at the table), that seat's phone sends it, on its own
 connection with its own session. The viewer polls the live standings every
 2 s. The edit link only confirms a complete round (a seat link may not), on
@@ -14,6 +16,7 @@ comes from the engine's replay of the simulated round
 from __future__ import annotations
 
 import random
+import re
 import time
 import uuid
 from dataclasses import dataclass
@@ -33,6 +36,8 @@ from bench.tables import (
 SEAT_POLL_PACE = 1.5
 """Seconds between two polls of a seat phone (follow.js)."""
 SEAT_VIEWERS = 1
+SHOWN_ETAG = re.compile(r'<div id="play-stamp"[^>]*\sdata-etag="([^"]+)"')
+"""The version a round screen shows, as its ETag's value (follow.js sends it)."""
 
 
 @dataclass
@@ -81,7 +86,8 @@ def seed_seat_tables(count: int, history: int, first_seed: int) -> list[SeatPlan
 
 
 class SeatPhone:
-    """One player's phone: its seat link's round screen, its own session."""
+    """One player's phone: its seat link's round screen, its own session,
+    and the version the screen shows (:attr:`etag`, what its polls send)."""
 
     def __init__(self, port: int, path: str, origin: str) -> None:
         self.client = AsyncClient(port)
@@ -89,6 +95,15 @@ class SeatPhone:
         self.origin = origin
         self.csrf = ""
         self.send = ""
+        self.etag = ""
+        self.sending = False
+        """A card of its own is on its way (follow.js does not poll then)."""
+
+    def shows(self, reply_text: str) -> None:
+        """The version an answer's play region shows becomes the screen's."""
+        shown = SHOWN_ETAG.search(reply_text)
+        if shown is not None:
+            self.etag = f'"{shown.group(1)}"'
 
     async def open(self, step: Step) -> str:
         """The round screen; its game's version."""
@@ -99,6 +114,7 @@ class SeatPhone:
         if reply.status != 200 or csrf is None or play is None:
             raise HttpError(f"GET {self.path}: {reply.status}, no card entry for the seat")
         self.csrf, self.send = csrf.group(1), play.group(2)
+        self.shows(reply.text)
         return play.group(1)
 
     def headers(self) -> dict[str, str]:
@@ -116,7 +132,11 @@ class SeatPhone:
         """Send the card; the game's version after it."""
         data = {"version": version, "key": uuid.uuid4().hex, "card": card}
         sent = time.monotonic()
-        reply = await self.client.post(self.send, data, self.headers())
+        self.sending = True
+        try:
+            reply = await self.client.post(self.send, data, self.headers())
+        finally:
+            self.sending = False
         step.note("card", sent, reply)
         if reply.status != 200:
             raise HttpError(f"seat card {card}: {reply.status} {reply.text[:200]!r}")
@@ -124,7 +144,35 @@ class SeatPhone:
         if play is None:
             raise HttpError(f"seat card {card}: no play region in the answer")
         self.send = play.group(2)
+        self.shows(reply.text)
         return play.group(1)
+
+    async def follow(self, port: int, live: str, step: Step, due: float) -> None:
+        """follow.js: the round's live part every 1.5 s for the play region,
+        with the version the screen shows; none while a card is on its way."""
+        client = AsyncClient(port)  # a connection of its own, as a poll beside a card
+        try:
+            while True:
+                await wait_until(due, step)
+                if time.monotonic() >= step.end:
+                    return
+                due += SEAT_POLL_PACE
+                if self.sending:
+                    continue
+                headers = self.headers()
+                if self.etag:
+                    headers["If-None-Match"] = self.etag
+                sent = time.monotonic()
+                reply = await client.get(live, headers)
+                if reply.status not in (200, 304):
+                    raise HttpError(f"GET {live}: {reply.status}")
+                step.note(f"poll_{reply.status}", sent, reply)
+                if reply.status == 200:
+                    self.shows(reply.text)
+        except (HttpError, OSError) as error:
+            step.errors.append(f"seat phone {self.path}: {error}")
+        finally:
+            await client.close()
 
 
 class SeatTable:
@@ -196,9 +244,10 @@ def seat_jobs(port: int, tables: list[SeatPlan], step: Step, now: float, ramp: f
         plan = seated.plan
         table = SeatTable(port, seated, step, random.Random(plan.pk))
         jobs.append(table.play(now + ramp + rng.uniform(0, CARD_PACE)))
-        for live in seated.seat_live_paths:
-            start = now + rng.uniform(0, ramp)
-            jobs.append(watch(port, plan, step, start, live, SEAT_POLL_PACE))
+        for phone, live in zip(table.phones, seated.seat_live_paths, strict=True):
+            # after the phone opened its screen (the ramp), as follow.js starts on it
+            start = now + ramp * rng.uniform(0.5, 1.0)
+            jobs.append(phone.follow(port, live, step, start))
         jobs += [watch(port, plan, step, now + rng.uniform(0, ramp)) for _ in range(SEAT_VIEWERS)]
     return jobs
 
