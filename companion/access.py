@@ -169,19 +169,21 @@ def find_group(token: str, *, lock: bool = False) -> GroupAccess:
     return GroupAccess(group, token, can_edit)
 
 
-def peek_game(token: str) -> Game:
-    """Only the game row's version fields, in one query, for a conditional
-    GET (or 404); a seat link's game with its seat, in the same one query."""
+def peek_game(token: str) -> Access:
+    """The game with only its row's version fields, and the link, in one
+    query, for a conditional GET (or 404); a seat link's with its seat, in
+    the same one query."""
     fields = ("id", "version", "updated", "edit_token", "view_token")
     if is_seat_token(token):
-        return find_seat(token, fields=fields).game
-    return find_linked(Game.objects.only(*fields), token, "game")[0]
+        return find_seat(token, fields=fields)
+    game, can_edit = find_linked(Game.objects.only(*fields), token, "game")
+    return Access(game, token, can_edit)
 
 
-def _peeked(request: HttpRequest, token: str) -> Game:
+def peeked(request: HttpRequest, token: str) -> Access:
     """:func:`peek_game`, once per request (Django's ``condition`` asks for
-    the ETag and the date separately)."""
-    cache: dict[str, Game] = request.__dict__.setdefault("_imp_peeked", {})
+    the ETag and the date separately, and a view may read it too)."""
+    cache: dict[str, Access] = request.__dict__.setdefault("_imp_peeked", {})
     if token not in cache:
         cache[token] = peek_game(token)
     return cache[token]
@@ -197,12 +199,12 @@ def etag_value(game: Game) -> str:
 
 def game_etag(request: HttpRequest, token: str, **kwargs: Any) -> str:
     """A strong validator of the game's state: it changes with every change."""
-    return f'"{etag_value(_peeked(request, token))}"'
+    return f'"{etag_value(peeked(request, token).game)}"'
 
 
 def game_modified(request: HttpRequest, token: str, **kwargs: Any) -> datetime:
     """When the game last changed."""
-    return _peeked(request, token).updated
+    return peeked(request, token).game.updated
 
 
 def conditional(view: Any) -> Any:
