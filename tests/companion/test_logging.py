@@ -100,57 +100,38 @@ def test_redact_leaves_other_paths_alone():
 def test_gunicorn_access_log_every_atom_written_has_no_token():
     """The line as written, with the request line, path, referer and an
     answer's Location in it (the filter hides the formatted line)."""
-    config = Config()
-    config.set("accesslog", "-")
-    config.set("access_log_format", '"%(r)s" %(U)s "%(f)s" %({location}o)s')
-    logger = RedactingLogger(config)
-    buffer = io.StringIO()
-    for handler in logger.access_log.handlers:
-        handler.setStream(buffer)
     environ = {
         "REQUEST_METHOD": "POST",
         "RAW_URI": f"/g/{TOKEN}/round/card/",
         "PATH_INFO": f"/g/{TOKEN}/round/card/",
-        "QUERY_STRING": "",
-        "SERVER_PROTOCOL": "HTTP/1.1",
-        "REMOTE_ADDR": "127.0.0.1",
         "HTTP_REFERER": f"https://imp.example.org/g/{TOKEN}/round/",
     }
-    response = SimpleNamespace(
-        status="302 Found", sent=0, headers=[("Location", f"/g/{TOKEN}/round/")]
+
+    line = access_line(
+        environ,
+        "302 Found",
+        access_format='"%(r)s" %(U)s "%(f)s" %({location}o)s',
+        headers=[("Location", f"/g/{TOKEN}/round/")],
+        request_headers=[("REFERER", f"https://imp.example.org/g/{TOKEN}/round/")],
     )
-    request = SimpleNamespace(headers=[("REFERER", f"https://imp.example.org/g/{TOKEN}/round/")])
 
-    logger.access(response, request, environ, timedelta(milliseconds=12))
-
-    assert buffer.getvalue() == (
+    assert line == (
         '"POST /g/…/round/card/ HTTP/1.1" /g/…/round/card/ '
         '"https://imp.example.org/g/…/round/" /g/…/round/\n'
     )
 
 
 def test_gunicorn_access_log_line_has_no_token():
-    config = Config()
-    config.set("accesslog", "-")
-    config.set("logger_class", "companion.gunicorn_logging.RedactingLogger")
-    logger = RedactingLogger(config)
-    buffer = io.StringIO()
-    for handler in logger.access_log.handlers:
-        handler.setStream(buffer)
     environ = {
         "REQUEST_METHOD": "GET",
         "RAW_URI": f"/g/{TOKEN}/live/",
         "PATH_INFO": f"/g/{TOKEN}/live/",
-        "QUERY_STRING": "",
-        "SERVER_PROTOCOL": "HTTP/1.1",
-        "REMOTE_ADDR": "127.0.0.1",
     }
-    response = SimpleNamespace(status="304 Not Modified", sent=0, headers=[])
 
-    logger.access(response, SimpleNamespace(headers=[]), environ, timedelta(milliseconds=3))
+    line = access_line(environ, "304 Not Modified")
 
-    assert '"GET /g/…/live/ HTTP/1.1" 304' in buffer.getvalue()
-    assert TOKEN not in buffer.getvalue()
+    assert '"GET /g/…/live/ HTTP/1.1" 304' in line
+    assert TOKEN not in line
 
 
 # A group's links, as issue 23 found them in the logs: the group page, the
@@ -161,19 +142,29 @@ README_ACCESS_FORMAT = '%(h)s %(l)s %(u)s %(t)s "%(r)s" %(s)s %(b)s "%(f)s" "%(a
 """gunicorn's own default format (the README's command keeps it): with the referer."""
 
 
-def access_line(environ: dict[str, str], status: str = "200 OK") -> str:
-    """One access-log line, as gunicorn writes it through the project's logger class."""
+def access_line(
+    environ: dict[str, str],
+    status: str = "200 OK",
+    *,
+    access_format: str = README_ACCESS_FORMAT,
+    headers: list[tuple[str, str]] | None = None,
+    request_headers: list[tuple[str, str]] | None = None,
+) -> str:
+    """One access-log line, as gunicorn writes it through the project's
+    logger class (``headers``: the answer's; ``request_headers``: the request's)."""
     config = Config()
     config.set("accesslog", "-")
-    config.set("access_log_format", README_ACCESS_FORMAT)
+    config.set("access_log_format", access_format)
     config.set("logger_class", "companion.gunicorn_logging.RedactingLogger")
     logger = config.logger_class(config)
+    assert isinstance(logger, RedactingLogger)
     buffer = io.StringIO()
     for handler in logger.access_log.handlers:
         handler.setStream(buffer)
     base = {"SERVER_PROTOCOL": "HTTP/1.1", "REMOTE_ADDR": "127.0.0.1", "QUERY_STRING": ""}
-    response = SimpleNamespace(status=status, sent=1234, headers=[])
-    logger.access(response, SimpleNamespace(headers=[]), {**base, **environ}, timedelta(0, 0, 9))
+    response = SimpleNamespace(status=status, sent=1234, headers=headers or [])
+    request = SimpleNamespace(headers=request_headers or [])
+    logger.access(response, request, {**base, **environ}, timedelta(0, 0, 9))
     return buffer.getvalue()
 
 
