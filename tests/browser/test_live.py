@@ -50,6 +50,30 @@ def test_viewer_sees_the_editors_change_within_5_seconds(page, viewer_page, scre
     viewer_page.screenshot(path=screenshot_dir / "live-viewer.png", full_page=True)
 
 
+def test_an_unchanged_game_leaves_the_standings_as_they_are(viewer_page):
+    """The poll of a game nobody changed swaps nothing in: the 304 reaches
+    htmx (the page asks with the game's ETag itself), where the browser's
+    own revalidation would hand it the same page as a 200, swapped in every
+    2 s (focus and an open disclosure lost each time). A change still is."""
+    game = GameFactory()
+    polls: list[int] = []
+    viewer_page.on("response", lambda r: "/live/" in r.url and polls.append(r.status))
+    viewer_page.goto(f"/g/{game.view_token}/")
+    viewer_page.evaluate(
+        "window.swaps = 0; document.body.addEventListener('htmx:afterSwap', () => window.swaps++)"
+    )
+    deadline = time.monotonic() + 10
+    while len(polls) < 3 and time.monotonic() < deadline:
+        viewer_page.wait_for_timeout(200)
+    assert polls[:3] == [304, 304, 304]
+    assert viewer_page.evaluate("window.swaps") == 0
+
+    for card in ("24", "15", "17"):
+        play(game, card)
+    expect(viewer_page.locator("#game")).to_contain_text("1 of 11 tricks", timeout=10000)
+    assert viewer_page.evaluate("window.swaps") >= 1
+
+
 def test_share_page_shows_a_qr_code_no_wider_than_300px(page):
     game = GameFactory()
 
