@@ -116,13 +116,10 @@ def is_seat_token(token: str) -> bool:
     return len(token) == SEAT_TOKEN_LENGTH
 
 
-def find_seat(token: str, *, lock: bool = False, fields: tuple[str, ...] = ()) -> Access:
+def find_seat(token: str, *, lock: bool = False) -> Access:
     """The game of a seat link, with its seat, in one query; 404 otherwise.
-    With ``lock``, the game's row is locked until the transaction ends;
-    ``fields``: only these of the game's (a conditional GET's)."""
+    With ``lock``, the game's row is locked until the transaction ends."""
     seats = Seat.objects.select_related("game")
-    if fields:
-        seats = seats.only("token", "seat", *(f"game__{name}" for name in fields))
     found = seats.filter(token=token).order_by().first()
     if found is None or not secrets.compare_digest(found.token, token):
         raise Http404("No such game.")
@@ -169,23 +166,15 @@ def find_group(token: str, *, lock: bool = False) -> GroupAccess:
     return GroupAccess(group, token, can_edit)
 
 
-def peek_game(token: str) -> Access:
-    """The game with only its row's version fields, and the link, in one
-    query, for a conditional GET (or 404); a seat link's with its seat, in
-    the same one query."""
-    fields = ("id", "version", "updated", "edit_token", "view_token")
-    if is_seat_token(token):
-        return find_seat(token, fields=fields)
-    game, can_edit = find_linked(Game.objects.only(*fields), token, "game")
-    return Access(game, token, can_edit)
-
-
 def peeked(request: HttpRequest, token: str) -> Access:
-    """:func:`peek_game`, once per request (Django's ``condition`` asks for
-    the ETag and the date separately, and a view may read it too)."""
+    """:func:`find_game` once per request, for a conditional GET: the
+    game's row (a small one; its version and dates decide the answer) and
+    the link in one query. Django's ``condition`` asks for the ETag and the
+    date separately, and a view not answered 304 reads the same game, with
+    no second query."""
     cache: dict[str, Access] = request.__dict__.setdefault("_imp_peeked", {})
     if token not in cache:
-        cache[token] = peek_game(token)
+        cache[token] = find_game(token)
     return cache[token]
 
 

@@ -130,7 +130,10 @@ def show_round(
     """The round screen: the ``round`` partial for htmx, else the whole page;
     for a card sent by round.js, the parts that differ from ``before``."""
     if "undo" not in extra:
-        extra["undo"] = history.undo_bar(access.game)
+        # the undo bar is the edit link's; a whole page's history of changes
+        # says which undone change Redo makes again, for every link
+        wanted = access.can_edit or not request.htmx
+        extra["undo"] = history.undo_bar(access.game) if wanted else None
     context = round_context(access, replayed, **extra)
     # the htmx partial leaves the (closed) tricks list to round_tricks, and
     # the history of changes to round_history

@@ -15,7 +15,7 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST, require_safe
 
 from companion import actions
-from companion.access import conditional, find_game
+from companion.access import conditional, peeked
 from companion.links import game_path
 from companion.models import Game
 from companion.present import Replayed
@@ -41,7 +41,7 @@ def _filename(game_pk: int, suffix: str) -> str:
 @conditional
 def record_json(request: HttpRequest, token: str) -> HttpResponse:
     """The game as a `bottle-imp/1` record; ``?download=1`` saves it as a file."""
-    game = find_game(token).game
+    game = peeked(request, token).game
     body = json.dumps(record_data(game), ensure_ascii=False, indent=2) + "\n"
     response = HttpResponse(body, content_type="application/json; charset=utf-8")
     if request.GET.get("download") == "1":
@@ -56,7 +56,7 @@ def standings_json(request: HttpRequest, token: str) -> HttpResponse:
     """The engine's output document of the confirmed rounds, the same bytes as
     ``python -m scoring score`` for them; a complete round waiting for the
     table's Confirm follows, marked as such, not in the totals."""
-    text = standings_text(Replayed.of(find_game(token).game).counted)
+    text = standings_text(Replayed.of(peeked(request, token).game).counted)
     response = HttpResponse(text, content_type="application/json; charset=utf-8")
     return response
 
@@ -66,7 +66,7 @@ def standings_json(request: HttpRequest, token: str) -> HttpResponse:
 def scores_csv_view(request: HttpRequest, token: str) -> HttpResponse:
     """Round-by-round scores as CSV: player names, one row a confirmed round,
     the totals, then a round waiting for the table's Confirm, marked as such."""
-    game = find_game(token).game
+    game = peeked(request, token).game
     body = scores_csv(Replayed.of(game).counted)
     response = HttpResponse(body, content_type="text/csv; charset=utf-8")
     name = _filename(game.pk, "-scores.csv")

@@ -123,7 +123,7 @@ def round_detail(request: HtmxHttpRequest, token: str, number: int) -> HttpRespo
     of the whole table (:mod:`companion.screens.moment`): it leads on to the
     next round, and every phone on it follows the game live and goes to the
     round screen once the next round has begun (or the Confirm was undone)."""
-    access = find_game(token)
+    access = peeked(request, token)  # the game read for the ETag
     replayed = Replayed.of(access.game)
     if not 1 <= number <= len(replayed.rounds):
         raise Http404("No such round.")
@@ -162,9 +162,9 @@ def live(request: HtmxHttpRequest, token: str) -> HttpResponse:
     own CSRF token. Its replay is not kept as well: the partial
     is, and pickling a 10-round game's replay into the cache cost half as
     much again as replaying it (1.4 ms against 2.9 ms)."""
-    html = cache.get(live_key(peeked(request, token)))  # the game's version, read for the ETag
+    access = peeked(request, token)  # the game read for the ETag
+    html = cache.get(live_key(access))
     if html is None:
-        access = find_game(token)
         context = game_context(access, replay_standings)
         html = render_to_string("imp/game.html#game", context, request)
         if not context["standings"]["finished"]:

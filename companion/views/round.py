@@ -19,7 +19,7 @@ from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect
 
 from companion import actions
-from companion.access import Access, conditional, find_game
+from companion.access import Access, conditional, find_game, peeked
 from companion.forms import (
     CardForm,
     DealerForm,
@@ -60,7 +60,7 @@ def round_live(request: HtmxHttpRequest, token: str) -> HttpResponse:
     showed a round being played (``?round=n``) that the table has confirmed
     meanwhile is led to that round's story, while the next round has not
     begun (:mod:`companion.screens.moment`)."""
-    access = find_game(token)
+    access = peeked(request, token)  # the game read for the ETag
     shown = moment.shown_round(request.GET.get(moment.SHOWN))
     if shown is not None and moment.is_story_moment(moment.rows_from(access.game, shown), shown):
         url = moment.story_url(token, shown)

@@ -67,6 +67,22 @@ def test_a_changed_game_answers_the_new_state_without_controls(viewer, editor):
     assert "<form" not in page and "<button" not in page
 
 
+def test_a_changed_game_is_read_once_and_its_round_once(viewer, editor, django_assert_num_queries):
+    """The game read for the ETag is the one the answer shows (no second
+    read), and a view link's answer has no undo bar to look up (the edit
+    link's alone): the game and the round being played, two queries."""
+    tag = etag(viewer.game)
+    editor.play("24", "15")
+
+    with django_assert_num_queries(2):
+        response = viewer.client.get(
+            viewer.url("round_live"), headers={"HX-Request": "true", "If-None-Match": tag}
+        )
+
+    assert response.status_code == 200
+    assert '<span class="num">15</span>' in html.unescape(response.content.decode())
+
+
 def test_a_stranger_and_a_deleted_game_get_404(client, stranger, editor):
     assert client.get(stranger.url("round_live")).status_code == 404
     token = editor.game.view_token
