@@ -2,8 +2,10 @@
 (``--seats``): four seat phones and one viewer a table.
 
 Each seat phone opens its seat link's round screen and follows the game as
-the screen's script does (``static/js/follow.js``: every 1.5 s, while no
-card of its own is on its way, the round's live part for the play region,
+the screen's script does (``static/js/follow.js``: every 0.75 s when its
+player is asked right after the next card, 1.5 s the card after, else 3 s,
+as the last answer's ``data-pace`` says; never while a card of its own is
+on its way, the round's live part for the play region,
 ``HX-Target: play``, with the ETag of the version it shows, the last
 answer's, its own card's included); when the engine asks for its player's
 card (every ~4 s at the table), that seat's phone sends it, on its own
@@ -33,11 +35,14 @@ from bench.tables import (
     watch,
 )
 
-SEAT_POLL_PACE = 1.5
-"""Seconds between two polls of a seat phone (follow.js)."""
+SEAT_POLL_PACES = {"soon": 0.75, "near": 1.5}
+SEAT_POLL_LATER = 3.0
+"""Seconds between two polls of a seat phone by its pace (follow.js)."""
 SEAT_VIEWERS = 1
 SHOWN_ETAG = re.compile(r'<div id="play-stamp"[^>]*\sdata-etag="([^"]+)"')
 """The version a round screen shows, as its ETag's value (follow.js sends it)."""
+SHOWN_PACE = re.compile(r'<div id="play-stamp"[^>]*\sdata-pace="(\w+)"')
+"""How soon the seat's player may be asked, from the same answer (follow.js's pace)."""
 
 
 @dataclass
@@ -98,12 +103,21 @@ class SeatPhone:
         self.etag = ""
         self.sending = False
         """A card of its own is on its way (follow.js does not poll then)."""
+        self.pace = ""
 
     def shows(self, reply_text: str) -> None:
-        """The version an answer's play region shows becomes the screen's."""
+        """The version an answer's play region shows becomes the screen's,
+        and its pace the phone's."""
         shown = SHOWN_ETAG.search(reply_text)
         if shown is not None:
             self.etag = f'"{shown.group(1)}"'
+            pace = SHOWN_PACE.search(reply_text)
+            self.pace = "" if pace is None else pace.group(1)
+
+    @property
+    def every(self) -> float:
+        """Seconds until its next poll (follow.js)."""
+        return SEAT_POLL_PACES.get(self.pace, SEAT_POLL_LATER)
 
     async def open(self, step: Step) -> str:
         """The round screen; its game's version."""
@@ -147,28 +161,32 @@ class SeatPhone:
         self.shows(reply.text)
         return play.group(1)
 
+    async def poll(self, client: AsyncClient, live: str, step: Step) -> None:
+        """One poll, with the version the screen shows."""
+        headers = self.headers()
+        if self.etag:
+            headers["If-None-Match"] = self.etag
+        sent = time.monotonic()
+        reply = await client.get(live, headers)
+        if reply.status not in (200, 304):
+            raise HttpError(f"GET {live}: {reply.status}")
+        step.note(f"poll_{reply.status}", sent, reply)
+        if reply.status == 200:
+            self.shows(reply.text)
+
     async def follow(self, port: int, live: str, step: Step, due: float) -> None:
-        """follow.js: the round's live part every 1.5 s for the play region,
-        with the version the screen shows; none while a card is on its way."""
+        """follow.js: the round's live part at the phone's pace for the play
+        region, with the version the screen shows; none while a card is on
+        its way."""
         client = AsyncClient(port)  # a connection of its own, as a poll beside a card
         try:
             while True:
                 await wait_until(due, step)
                 if time.monotonic() >= step.end:
                     return
-                due += SEAT_POLL_PACE
-                if self.sending:
-                    continue
-                headers = self.headers()
-                if self.etag:
-                    headers["If-None-Match"] = self.etag
-                sent = time.monotonic()
-                reply = await client.get(live, headers)
-                if reply.status not in (200, 304):
-                    raise HttpError(f"GET {live}: {reply.status}")
-                step.note(f"poll_{reply.status}", sent, reply)
-                if reply.status == 200:
-                    self.shows(reply.text)
+                if not self.sending:
+                    await self.poll(client, live, step)
+                due = time.monotonic() + self.every  # counted from the answer, as setTimeout
         except (HttpError, OSError) as error:
             step.errors.append(f"seat phone {self.path}: {error}")
         finally:

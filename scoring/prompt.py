@@ -91,6 +91,29 @@ def whose_turn(state: RoundState) -> Turn:
     return Turn(trick, position, leader, state.shape.orders[leader][position], so_far)
 
 
+def asked_after(state: RoundState) -> tuple[int, ...]:
+    """Who is asked for the open trick's cards after the next one, in turn,
+    Lopaka passed over (his card is entered for him). Empty when the next
+    card is its trick's last: its winner leads the next trick, not known
+    before it is played; and once the round is complete.
+
+    >>> from scoring.variants import Table
+    >>> from scoring.rounds import replay_round
+    >>> from scoring.entries import RoundEntries
+    >>> table = Table.create(("Adam", "Betty", "Christian", "Dan"), "classic")
+    >>> state = replay_round(table, RoundEntries(tricks=((48,),)), 1, 0)
+    >>> table.names[whose_turn(state).player], [table.names[p] for p in asked_after(state)]
+    ('Christian', ['Dan', 'Adam'])
+    >>> asked_after(replay_round(table, RoundEntries(tricks=((48, 30, 32),)), 1, 0))
+    ()
+    """
+    if state.complete or state.is_quick:
+        return ()
+    _trick, position, leader, _player, _so_far = whose_turn(state)
+    later = state.shape.orders[leader][position + 1 :]
+    return tuple(player for player in later if player != state.shape.lopaka)
+
+
 def next_card(table: Table, entries: RoundEntries, state: RoundState) -> Prompt | None:
     """Who plays next and what they may play; None once the round is complete."""
     if state.complete or state.is_quick:

@@ -18,8 +18,9 @@ from companion.screens.fixing import fix_view
 from companion.screens.play import RoundView, TrickView, round_view
 from companion.seats import TableSays, seen, table_says
 from companion.texts import say
-from scoring.prompt import your_turn
+from scoring.prompt import asked_after, your_turn
 from scoring.quick import quick_total
+from scoring.state import RoundState
 from scoring.variants import LOPAKA
 
 STRIP = 4
@@ -127,6 +128,27 @@ class SeatView:
     your_turn: str
     own_last: bool
     agreed: bool
+    pace: str = ""
+    """How soon its player may be asked for a card (:func:`seat_pace`)."""
+
+
+SOON, NEAR = "soon", "near"
+"""A seat's pace: its player is asked right after the next card (or may
+lead the next trick, which the next card closes), or the card after that;
+its phone follows the game faster then (static/js/follow.js)."""
+
+
+def seat_pace(state: RoundState, asked: int, seat: int) -> str:
+    """How soon the engine may ask ``seat`` for a card, ``asked`` being
+    asked now: :data:`SOON`, :data:`NEAR` or "" (later, or not this trick)."""
+    if seat == asked:
+        return ""
+    after = asked_after(state)
+    if seat in after:
+        return (SOON, NEAR, "")[min(after.index(seat), 2)]
+    # it played this trick already, or sits out of it: it may win the trick
+    # and lead the next, once the cards after the next are in
+    return (SOON, NEAR, "")[min(len(after), 2)]
 
 
 def seat_view(access: Access, replayed: Replay, view: RoundView) -> SeatView | None:
@@ -135,9 +157,11 @@ def seat_view(access: Access, replayed: Replay, view: RoundView) -> SeatView | N
         return None
     seat, name = access.seat, str(access.seat_name)
     ask = replayed.prompt(view.number) if view.ask is not None else None
-    turn = ""
+    turn = pace = ""
     if ask is not None and ask.player == seat:
         turn = say(your_turn(replayed.table, view.state, ask))
+    elif ask is not None:
+        pace = seat_pace(view.state, ask.player, seat)
     lopaka = view.state.shape.lopaka
     last = next(
         (
@@ -149,7 +173,8 @@ def seat_view(access: Access, replayed: Replay, view: RoundView) -> SeatView | N
         None,
     )
     says = table_says(access.game, view.row)
-    return SeatView(name, turn, last == seat and not view.row.confirmed, name in says.agreed)
+    own_last = last == seat and not view.row.confirmed
+    return SeatView(name, turn, own_last, name in says.agreed, pace)
 
 
 def round_replay(game: Game) -> Replay:

@@ -1,5 +1,8 @@
-// The edit link's round screen follows the game (issue 22): every 1.5 s,
-// while nothing of this phone's is on its way, it asks for the round with
+// The edit link's round screen follows the game (issue 22): every 1.5 s
+// (a seat's phone every 0.75 s when its player is asked right after the
+// next card, 1.5 s the card after, else 3 s: #play-stamp's data-pace, from
+// the engine's order of the trick), while nothing of this phone's is on
+// its way, it asks for the round with
 // the game's ETag (If-None-Match): an unchanged game is a 304 after one
 // query and nothing moves. A change made on another phone comes as a card's
 // answer does (the play's parts out of band, the grid's marks): the grid's
@@ -14,6 +17,16 @@
   "use strict";
 
   const EVERY = 1500;
+  const PACES = { soon: 750, near: 1500 };
+  const LATER = 3000;
+
+  // How long until the next poll: a seat's phone by its player's pace.
+  function pace() {
+    const region = play();
+    if (!region || region.dataset.seat === undefined) return EVERY;
+    const stamp = document.getElementById("play-stamp");
+    return (stamp && PACES[stamp.dataset.pace]) || LATER;
+  }
 
   const textBlock = document.getElementById("imp-texts");
   const TEXTS = textBlock ? JSON.parse(textBlock.dataset.texts) : {};
@@ -84,7 +97,10 @@
     document.addEventListener(name, () => { pressed = false; }, true);
   });
 
-  setInterval(poll, EVERY);
+  function follow() {
+    setTimeout(() => poll().finally(follow), pace());
+  }
+  follow();
   document.addEventListener("visibilitychange", () => { if (!document.hidden) poll(); });
   window.addEventListener("online", () => setTimeout(poll, 0));
 

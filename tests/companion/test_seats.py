@@ -7,6 +7,8 @@ every other change is refused to a seat link, route by route."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.test import Client
 from django.urls import reverse
@@ -139,6 +141,34 @@ def test_only_the_phone_of_the_player_asked_for_says_your_turn(table):
         else:
             assert "Your card" not in page
             assert f"{game.players[player]}'s card" in page
+
+
+def pace_of(page: str) -> str:
+    """How soon a seat's phone says its player may be asked (follow.js's pace)."""
+    stamp = re.search(r'<div id="play-stamp"[^>]*>', page)
+    assert stamp is not None
+    found = re.search(r'data-pace="(\w+)"', stamp.group(0))
+    return "" if found is None else found.group(1)
+
+
+def test_a_seat_phone_follows_faster_the_sooner_its_player_is_asked(table, record):
+    """In a trick of four: the player asked right after the next card is
+    "soon", the one after "near"; the asked one and the last of the trick
+    neither. Once the next card closes the trick, any player may lead the
+    next one: every phone but the asked one's is "soon"."""
+    game, _, seats = table
+    first = asked(game)[0]
+    order = [(first + step) % 4 for step in range(4)]
+
+    paces = [pace_of(text(seat.get("round"))) for seat in seats]
+
+    assert [paces[player] for player in order] == ["", "soon", "near", ""]
+
+    play_round(game, seats, cards_of(record["rounds"][0])[:3])
+    paces = [pace_of(text(seat.get("round"))) for seat in seats]
+
+    assert asked(game)[0] == order[3]
+    assert [paces[player] for player in order] == ["soon", "soon", "soon", ""]
 
 
 def test_your_turn_names_the_colour_to_follow_in_german(table, record):

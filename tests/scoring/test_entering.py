@@ -10,7 +10,7 @@ from scoring.cards import START_PRICE, card_code, dearer
 from scoring.entering import NothingToTakeBack, Placed, play, played_cards, take_back
 from scoring.entries import RoundEntries
 from scoring.findings import RuleError
-from scoring.prompt import next_card, whose_turn
+from scoring.prompt import asked_after, next_card, whose_turn
 from scoring.record import parse_record
 from scoring.rounds import replay_round
 from scoring.simulate import simulate
@@ -152,3 +152,28 @@ def test_play_then_take_back_gives_the_same_entries(part):
     taken = take_back(table, played.entries, after)
     assert taken.entries == entries
     assert taken.cards == (played.card, *played.lopaka)
+
+
+def _asked_then(table, whole, dealer, count):
+    """Who is asked for the open trick's cards after the next one, found by
+    entering the round's following cards one by one, Lopaka passed over."""
+    trick = whose_turn(replay_round(table, _first(whole, count), 1, dealer)).trick
+    total = sum(len(cards) for cards in whole.tricks)
+    asked = []
+    for later in range(count + 1, total):
+        turn = whose_turn(replay_round(table, _first(whole, later), 1, dealer))
+        if turn.trick != trick:
+            break
+        if turn.player != table.shape(dealer).lopaka:
+            asked.append(turn.player)
+    return tuple(asked)
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(rounds_part_played())
+def test_who_is_asked_after_the_next_card_is_who_the_round_then_asks(part):
+    record, whole, _cards, count = part
+    table = record.table
+    dealer = whole.dealer if whole.dealer is not None else record.first_dealer
+    state = replay_round(table, _first(whole, count), 1, dealer)
+    assert asked_after(state) == _asked_then(table, whole, dealer, count)
