@@ -163,12 +163,13 @@ def live(request: HtmxHttpRequest, token: str) -> HttpResponse:
     is, and pickling a 10-round game's replay into the cache cost half as
     much again as replaying it (1.4 ms against 2.9 ms)."""
     access = peeked(request, token)  # the game read for the ETag
-    html = cache.get(live_key(access))
+    key = live_key(access)
+    html = cache.get(key)
     if html is None:
         context = game_context(access, replay_standings)
         html = render_to_string("imp/game.html#game", context, request)
         if not context["standings"]["finished"]:
-            cache.set(live_key(access), html, STANDINGS_SECONDS)
+            cache.set(key, html, STANDINGS_SECONDS)
     return HttpResponse(html)
 
 

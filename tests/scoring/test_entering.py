@@ -135,12 +135,17 @@ def _first(whole, count):
     return whole.with_tricks(tuple(tricks))
 
 
+def _dealt(part):
+    """A part-played round's table, round, dealer, cards and how many are in."""
+    record, whole, cards, count = part
+    dealer = whole.dealer if whole.dealer is not None else record.first_dealer
+    return record.table, whole, dealer, cards, count
+
+
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(rounds_part_played())
 def test_play_then_take_back_gives_the_same_entries(part):
-    record, whole, cards, count = part
-    table = record.table
-    dealer = whole.dealer if whole.dealer is not None else record.first_dealer
+    table, whole, dealer, cards, count = _dealt(part)
     entries = _first(whole, count)
     state = replay_round(table, entries, 1, dealer)
     ask = next_card(table, entries, state)
@@ -172,8 +177,6 @@ def _asked_then(table, whole, dealer, count):
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(rounds_part_played())
 def test_who_is_asked_after_the_next_card_is_who_the_round_then_asks(part):
-    record, whole, _cards, count = part
-    table = record.table
-    dealer = whole.dealer if whole.dealer is not None else record.first_dealer
+    table, whole, dealer, _cards, count = _dealt(part)
     state = replay_round(table, _first(whole, count), 1, dealer)
     assert asked_after(state) == _asked_then(table, whole, dealer, count)
