@@ -122,6 +122,7 @@ load: venv
 	$(PY) -m bench.load
 
 # The same with every player on their own phone: tables of four seat phones
-# (each entering its player's cards, following every 1.5 s) and one viewer.
+# (each entering its player's cards, told of changes by the events server,
+# which runs beside the app on the same core) and one viewer.
 load-seats: venv
-	$(PY) -m bench.load --seats
+	$(PY) -m bench.load --seats --push

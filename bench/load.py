@@ -14,17 +14,21 @@ number grows by half while held, then is bisected, a fresh set of games each
 step. Prints each step and the largest number held, and writes
 ``"tables_held_on_one_core"`` into BENCH.json.
 
-With ``--seats`` (``make load-seats``) a table is every player on their own
-phone (:mod:`bench.seat_tables`): four seat phones, each entering its
-player's cards when the engine asks for them and following the round every
-1.5 s, and one viewer polling every 2 s; written as
-``"tables_held_on_one_core_seats"``.
+With ``--seats`` a table is every player on their own phone
+(:mod:`bench.seat_tables`): four seat phones, each entering its player's
+cards when the engine asks for them and following the round at its
+player's pace, and one viewer polling every 2 s; written as
+``"tables_held_on_one_core_seats"``. With ``--push`` as well (``make
+load-seats``, as production runs it) the events server
+(:mod:`companion.events`) runs beside the app on the same core, and the
+seat phones are told of each change instead of polling.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import subprocess
@@ -59,6 +63,11 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
         "--seats",
         action="store_true",
         help="tables of four seat phones (each entering its player's cards) and one viewer",
+    )
+    parser.add_argument(
+        "--push",
+        action="store_true",
+        help="the events server beside the app, on the same core: seat phones are told of changes",
     )
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     return parser.parse_args(argv)
@@ -107,14 +116,19 @@ def result(steps: list[dict[str, Any]]) -> dict[str, Any]:
 def measure(args: argparse.Namespace, database: str) -> dict[str, Any]:
     """This process: one database, a step at a time (Django set up once)."""
     from bench.seat_tables import play_seat_tables, seed_seat_tables
-    from bench.server import Server, configure
+    from bench.server import EventsServer, Server, configure
     from bench.tables import check, play_tables, seed_tables
 
     os.sched_setaffinity(0, {GENERATOR_CORE})
     setup = configure()
     steps: list[dict[str, Any]] = []
     try:
-        with Server(setup, cpus={SERVER_CORE}, as_production=True) as server:
+        with contextlib.ExitStack() as servers:
+            events = None
+            if args.push:
+                events = servers.enter_context(EventsServer(setup, cpus={SERVER_CORE}))
+                setup.env["IMP_EVENTS_URL"] = events.url
+            server = servers.enter_context(Server(setup, cpus={SERVER_CORE}, as_production=True))
             if args.warm_up:  # unmeasured: every thread opens its database connection
                 warm = seed_tables(WARM_TABLES, args.history, 1_000)
                 asyncio.run(play_tables(server.port, warm, 1.0, args.warm_up))
@@ -122,10 +136,14 @@ def measure(args: argparse.Namespace, database: str) -> dict[str, Any]:
             while count and len(steps) < args.steps:
                 first_seed = 10_000 * (len(steps) + 1)
                 pid = server.process.pid if server.process else None
+                pids = [p.pid for p in (server.process, events and events.process) if p]
                 if args.seats:
                     tables = seed_seat_tables(count, args.history, first_seed)
                     plans = [table.plan for table in tables]
-                    playing = play_seat_tables(server.port, tables, args.ramp, args.window, pid)
+                    push = events.port if events else None
+                    playing = play_seat_tables(
+                        server.port, tables, args.ramp, args.window, pids, push
+                    )
                 else:
                     plans = seed_tables(count, args.history, first_seed)
                     playing = play_tables(server.port, plans, args.ramp, args.window, pid)
@@ -173,6 +191,7 @@ def run_child(args: argparse.Namespace, database: str) -> dict[str, Any]:
         *("--window", str(args.window), "--ramp", str(args.ramp)),
         *("--history", str(args.history), "--warm-up", str(args.warm_up)),
         *(["--seats"] if args.seats else []),
+        *(["--push"] if args.push else []),
     ]
     try:
         done = subprocess.run(

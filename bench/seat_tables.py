@@ -11,12 +11,20 @@ answer's, its own card's included); when the engine asks for its player's
 card (every ~4 s at the table), that seat's phone sends it, on its own
 connection with its own session. The viewer polls the live standings every
 2 s. The edit link only confirms a complete round (a seat link may not), on
-a connection of its own that polls nothing. Which seat plays each card
+a connection of its own that polls nothing.
+
+With the events server (``--push``, :mod:`companion.events`) each seat phone
+holds its stream open instead, as follow.js does where the page names one:
+it asks for the round when the stream tells a version newer than the one it
+shows (0.3 s later again while a card of its own is on its way), and
+otherwise only every 15 s. Which seat plays each card
 comes from the engine's replay of the simulated round
 (:func:`scoring.record.replay`)."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import random
 import re
 import time
@@ -25,6 +33,7 @@ from dataclasses import dataclass
 
 from bench.aclient import ACCEPT_ENCODING, AsyncClient, HttpError
 from bench.flows import PLAY, round_path, url_of
+from bench.server import HOST
 from bench.tables import (
     CARD_PACE,
     CSRF,
@@ -39,10 +48,18 @@ SEAT_POLL_PACES = {"soon": 0.75, "near": 1.5}
 SEAT_POLL_LATER = 3.0
 """Seconds between two polls of a seat phone by its pace (follow.js)."""
 SEAT_VIEWERS = 1
+PUSHED_QUIET = 15.0
+"""Seconds between two polls of a seat phone told of changes (follow.js's QUIET)."""
+PUSHED_AGAIN = 0.3
+"""Seconds until a told phone that could not ask at once asks (follow.js's AGAIN)."""
+TOLD = re.compile(rb"^data: (\d+)$", re.MULTILINE)
+"""A version an events stream tells."""
 SHOWN_ETAG = re.compile(r'<div id="play-stamp"[^>]*\sdata-etag="([^"]+)"')
 """The version a round screen shows, as its ETag's value (follow.js sends it)."""
 SHOWN_PACE = re.compile(r'<div id="play-stamp"[^>]*\sdata-pace="(\w+)"')
 """How soon the seat's player may be asked, from the same answer (follow.js's pace)."""
+SHOWN_VERSION = re.compile(r"v(\d+)-")
+"""The game's version in an ETag's value (companion.access.etag_value)."""
 
 
 @dataclass
@@ -54,6 +71,8 @@ class SeatPlan:
     """Each seat's round screen (its seat link), in seat order."""
     seat_live_paths: list[str]
     """What each seat's screen polls (the round's live part)."""
+    seat_tokens: list[str]
+    """Each seat's token (its events stream's address)."""
     players: list[list[int]]
     """The seat that plays each card of :attr:`Plan.rounds`, round by round."""
 
@@ -86,7 +105,8 @@ def seed_seat_tables(count: int, history: int, first_seed: int) -> list[SeatPlan
         order = seat_order(first_seed + table, history, len(plan.rounds), len(game.players))
         order[0] = order[0][plan.entered :]
         paths = [round_path(token) for token in tokens]
-        found.append(SeatPlan(plan, paths, [url_of("round_live", t) for t in tokens], order))
+        lives = [url_of("round_live", t) for t in tokens]
+        found.append(SeatPlan(plan, paths, lives, tokens, order))
     return found
 
 
@@ -104,6 +124,15 @@ class SeatPhone:
         self.sending = False
         """A card of its own is on its way (follow.js does not poll then)."""
         self.pace = ""
+        self.heard = 0
+        """The last version its events stream told."""
+        self.told = asyncio.Event()
+
+    @property
+    def version(self) -> int:
+        """The version the screen shows (from its ETag)."""
+        found = SHOWN_VERSION.search(self.etag)
+        return int(found.group(1)) if found else 0
 
     def shows(self, reply_text: str) -> None:
         """The version an answer's play region shows becomes the screen's,
@@ -193,6 +222,51 @@ class SeatPhone:
             await client.close()
 
 
+    async def follow_pushed(
+        self, port: int, events: int, token: str, live: str, step: Step, due: float
+    ) -> None:
+        """follow.js with an events stream: the round when the stream tells a
+        version newer than the screen's, else every :data:`PUSHED_QUIET`."""
+        await wait_until(due, step)
+        client = AsyncClient(port)
+        hearing = asyncio.ensure_future(self.hear(events, token, step))
+        try:
+            while time.monotonic() < step.end:
+                wait = min(PUSHED_QUIET, max(0.0, step.end - time.monotonic()))
+                told = False
+                with contextlib.suppress(TimeoutError):
+                    told = await asyncio.wait_for(self.told.wait(), wait)
+                self.told.clear()
+                while self.heard > self.version and self.sending:
+                    await asyncio.sleep(PUSHED_AGAIN)  # its own card is on its way
+                if time.monotonic() < step.end and (self.heard > self.version or not told):
+                    await self.poll(client, live, step)
+        except (HttpError, OSError) as error:
+            step.errors.append(f"seat phone {self.path}: {error}")
+        finally:
+            hearing.cancel()
+            await client.close()
+
+    async def hear(self, events: int, token: str, step: Step) -> None:
+        """Read the phone's events stream: each version told."""
+        reader, writer = await asyncio.open_connection(HOST, events)
+        try:
+            writer.write(
+                f"GET /events/{token}/ HTTP/1.1\r\nHost: {HOST}:{events}\r\n"
+                "Accept: text/event-stream\r\n\r\n".encode()
+            )
+            seen = b""
+            while chunk := await reader.read(4096):
+                seen = seen[-64:] + chunk
+                told = [int(found) for found in TOLD.findall(seen)]
+                if told and max(told) > self.heard:
+                    self.heard = max(told)
+                    self.told.set()
+            step.errors.append(f"seat phone {self.path}: its events stream ended")
+        finally:
+            writer.close()
+
+
 class SeatTable:
     """A table's four seat phones taking turns as the engine asks, and the
     edit link confirming each complete round."""
@@ -254,34 +328,45 @@ class SeatTable:
         await editor.confirm()
 
 
-def seat_jobs(port: int, tables: list[SeatPlan], step: Step, now: float, ramp: float) -> list:
-    """Every table's seat phones (playing and following) and its viewer."""
+def seat_jobs(
+    port: int, tables: list[SeatPlan], step: Step, now: float, ramp: float, events: int | None
+) -> list:
+    """Every table's seat phones (playing and following: told by the events
+    server on port ``events`` when it runs) and its viewer."""
     rng = random.Random(len(tables))
     jobs = []
     for seated in tables:
         plan = seated.plan
         table = SeatTable(port, seated, step, random.Random(plan.pk))
         jobs.append(table.play(now + ramp + rng.uniform(0, CARD_PACE)))
-        for phone, live in zip(table.phones, seated.seat_live_paths, strict=True):
+        followed = zip(table.phones, seated.seat_live_paths, seated.seat_tokens, strict=True)
+        for phone, live, token in followed:
             # after the phone opened its screen (the ramp), as follow.js starts on it
             start = now + ramp * rng.uniform(0.5, 1.0)
-            jobs.append(phone.follow(port, live, step, start))
+            if events is None:
+                jobs.append(phone.follow(port, live, step, start))
+            else:
+                jobs.append(phone.follow_pushed(port, events, token, live, step, start))
         jobs += [watch(port, plan, step, now + rng.uniform(0, ramp)) for _ in range(SEAT_VIEWERS)]
     return jobs
 
 
 async def play_seat_tables(
-    port: int, tables: list[SeatPlan], ramp: float, window: float, server_pid: int | None = None
+    port: int,
+    tables: list[SeatPlan],
+    ramp: float,
+    window: float,
+    server_pids: list[int] | None = None,
+    events: int | None = None,
 ) -> Step:
-    """:func:`bench.tables.play_tables` for tables of seat phones."""
-    import asyncio
-
+    """:func:`bench.tables.play_tables` for tables of seat phones (told of
+    changes by the events server on port ``events`` when given)."""
     from bench.tables import measure_cpu
 
     now = time.monotonic()
     step = Step(len(tables), now + ramp, now + ramp + window)
-    jobs = seat_jobs(port, tables, step, now, ramp)
-    if server_pid is not None:
-        jobs.append(measure_cpu(server_pid, step))
+    jobs = seat_jobs(port, tables, step, now, ramp, events)
+    if server_pids:
+        jobs.append(measure_cpu(server_pids, step))
     await asyncio.gather(*jobs)
     return step

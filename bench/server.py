@@ -107,6 +107,86 @@ def production_options(workers: int | str) -> list[str]:
     ]  # fmt: skip
 
 
+def events_command(bind: str) -> list[str]:
+    """The events server as the README runs it beside the app
+    (:mod:`companion.events`): one process of gunicorn's ASGI worker, which
+    holds every phone's stream on one event loop; no access log (each
+    request's path holds a link's token)."""
+    return [
+        sys.executable, "-m", "gunicorn", "companion.events:application", "-b", bind,
+        *events_options(),
+        "--chdir", str(ROOT),
+    ]  # fmt: skip
+
+
+def events_options() -> list[str]:
+    """The options of the README's events command but its address. A
+    stream never ends by itself: on a restart, gunicorn closes those still
+    open after 2 s, and each phone opens its stream again (to the new
+    process) and is told the version at once."""
+    return ["-k", "asgi", "-w", "1", "--graceful-timeout", "2", "--no-control-socket"]
+
+
+class EventsServer:
+    """:mod:`companion.events` served on ``127.0.0.1:<port>`` (by
+    :func:`events_command`) until :meth:`stop`, on the cores given."""
+
+    def __init__(self, setup: Setup, cpus: set[int] | None = None) -> None:
+        self.setup = setup
+        self.cpus = cpus
+        self.port = 0
+        self.process: subprocess.Popen[bytes] | None = None
+        self.log = setup.workdir / "events.log"
+
+    def __enter__(self) -> EventsServer:
+        self.port = free_port()
+        env = {**os.environ, **self.setup.env}
+        with self.log.open("ab") as log:
+            self.process = subprocess.Popen(
+                events_command(f"{HOST}:{self.port}"),
+                env=env, stdout=log, stderr=subprocess.STDOUT, cwd=ROOT,
+                preexec_fn=(lambda: os.sched_setaffinity(0, self.cpus)) if self.cpus else None,
+            )  # fmt: skip
+        if not self._ready(30.0):
+            self.__exit__()
+            raise RuntimeError(f"the events server did not start:\n{self.log.read_text()}")
+        return self
+
+    @property
+    def url(self) -> str:
+        """What the app's pages are told (``IMP_EVENTS_URL``)."""
+        return f"http://{HOST}:{self.port}/events/"
+
+    def _ready(self, timeout: float) -> bool:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process is None or self.process.poll() is not None:
+                return False
+            try:
+                conn = http.client.HTTPConnection(HOST, self.port, timeout=2)
+                conn.request("GET", "/events/-/")
+                status = conn.getresponse().status
+                conn.close()
+                if status == 404:
+                    return True
+            except OSError:
+                pass
+            time.sleep(0.1)
+        return False
+
+    def __exit__(self, *exc: object) -> None:
+        if self.process is None:
+            return
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        self.process = None
+
+
 class Server:
     """The app served on ``127.0.0.1:<port>`` until :meth:`stop`: by gunicorn
     (``make bench``), by gunicorn as the README runs it in production (a

@@ -294,12 +294,14 @@ def cpu_seconds(pid: int) -> float:
     return ticks / os.sysconf("SC_CLK_TCK")
 
 
-async def measure_cpu(pid: int, step: Step) -> None:
-    """The server's share of a core over the step's window."""
+async def measure_cpu(pids: list[int], step: Step) -> None:
+    """The server's share of a core over the step's window (the app's
+    server and, when it runs, the events server)."""
     await asyncio.sleep(max(0.0, step.start - time.monotonic()))
-    begun = cpu_seconds(pid)
+    begun = sum(cpu_seconds(pid) for pid in pids)
     await asyncio.sleep(max(0.0, step.end - time.monotonic()))
-    step.server_cpu_share = (cpu_seconds(pid) - begun) / (step.end - step.start)
+    used = sum(cpu_seconds(pid) for pid in pids) - begun
+    step.server_cpu_share = used / (step.end - step.start)
 
 
 async def play_tables(
@@ -316,7 +318,7 @@ async def play_tables(
         jobs.append(phone.play(now + ramp + rng.uniform(0, CARD_PACE)))
         jobs += [watch(port, plan, step, now + rng.uniform(0, ramp)) for _ in range(VIEWERS)]
     if server_pid is not None:
-        jobs.append(measure_cpu(server_pid, step))
+        jobs.append(measure_cpu([server_pid], step))
     await asyncio.gather(*jobs)
     return step
 

@@ -19,11 +19,15 @@ Environment variables:
     SECURE_COOKIES        session and CSRF cookies over HTTPS only; default on when DEBUG is off.
     STATIC_ROOT           where collectstatic writes (`make serve` runs it); default
                           <repo>/staticfiles.
+    IMP_EVENTS_URL        where phones hear of changes as they happen (companion.events,
+                          served beside the app: README, "Running in production"),
+                          e.g. /events/; default none (phones follow by polling alone).
 """
 
 import os
 import tempfile
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import dj_database_url
 import django_stubs_ext
@@ -317,6 +321,14 @@ SECURE_CSP = {
     "form-action": [CSP.SELF],
     "base-uri": [CSP.SELF],
 }
+
+# Changes pushed to the phones (companion.events): a path on this origin
+# (the proxy sends it to the events server), or a whole URL of another origin,
+# which the pages may then connect to.
+IMP_EVENTS_URL = env_str("IMP_EVENTS_URL", default="")
+if "://" in IMP_EVENTS_URL:
+    _events = urlsplit(IMP_EVENTS_URL)
+    SECURE_CSP["connect-src"] = [CSP.SELF, f"{_events.scheme}://{_events.netloc}"]
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"  # capability links must not leak to other sites
 SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"

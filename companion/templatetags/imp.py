@@ -1,7 +1,7 @@
 """The one piece of markup still built in Python: the body rows of the game
 page's round-by-round table (see ``round_rows``); the ETag a polling page
-sends (``etag``). Everything else a screen draws is a template partial
-(``imp/cards.html``)."""
+sends (``etag``); where a phone hears of changes (``events_url``).
+Everything else a screen draws is a template partial (``imp/cards.html``)."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import json
 from typing import Any
 
 from django import template
+from django.conf import settings
 from django.urls import reverse
 from django.utils.formats import get_format
 from django.utils.html import conditional_escape, format_html
@@ -62,6 +63,15 @@ def etag(game: Any) -> str:
     """The game's ETag value (without quotes) as this reader's page polls
     with it in ``If-None-Match``: the one the conditional GET answers."""
     return etag_value(game)
+
+
+@register.simple_tag
+def events_url(token: str) -> str:
+    """Where a phone on this link hears of each change of its game as it
+    happens (:mod:`companion.events`, at the setting ``IMP_EVENTS_URL``), or
+    "" when the app is served without it: the phone then polls."""
+    base = settings.IMP_EVENTS_URL
+    return f"{base.rstrip('/')}/{token}/" if base else ""
 
 
 @register.filter

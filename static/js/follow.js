@@ -1,4 +1,5 @@
-// The edit link's round screen follows the game (issue 22): every 1.5 s
+// The edit link's round screen follows the game (issue 22): told of each
+// change at once where the server pushes them (data-events, below), else every 1.5 s
 // (a seat's phone every 0.75 s when its player is asked right after the
 // next card, 1.5 s the card after, else 3 s: #play-stamp's data-pace, from
 // the engine's order of the trick), while nothing of this phone's is on
@@ -97,10 +98,55 @@
     document.addEventListener(name, () => { pressed = false; }, true);
   });
 
-  function follow() {
-    setTimeout(() => poll().finally(follow), pace());
+  // Changes pushed (companion.events): where #play names an events stream
+  // (data-events), the phone holds it open and asks for the round as soon
+  // as the stream tells a version newer than the one it shows; otherwise it
+  // asks only every QUIET ms, in case a word was lost. Without the stream,
+  // or while it is lost (offline, a server restarting), it polls at its pace.
+  const QUIET = 15000;
+  const AGAIN = 300;
+  let stream = null;
+  let heard = 0;
+  let timer = null;
+
+  function behind() {
+    const stamp = document.getElementById("play-stamp");
+    return Boolean(stamp) && heard > Number(stamp.dataset.version);
   }
-  follow();
+
+  function next() {
+    if (!stream || stream.readyState !== EventSource.OPEN) return pace();
+    return behind() ? AGAIN : QUIET;
+  }
+
+  function listen() {
+    const region = play();
+    if (stream || !region || !region.dataset.events || !window.EventSource) return;
+    stream = new EventSource(region.dataset.events);
+    stream.onopen = () => follow(next());  // the stream tells from now on: the poll due waits
+    stream.onmessage = (event) => {
+      heard = Math.max(heard, Number(event.data));
+      if (behind()) follow(0);
+    };
+    // lost (the browser opens it again by itself): poll at the pace meanwhile
+    stream.onerror = () => sooner(next());
+    // the game was deleted: the next poll shows it (a 404 in words)
+    stream.addEventListener("gone", () => { stream.close(); follow(0); });
+  }
+
+  let due = 0;
+
+  function follow(ms) {
+    clearTimeout(timer);
+    due = Date.now() + ms;
+    timer = setTimeout(() => poll().finally(() => { listen(); follow(next()); }), ms);
+  }
+
+  function sooner(ms) {
+    if (Date.now() + ms < due) follow(ms);
+  }
+  listen();
+  follow(pace());
   document.addEventListener("visibilitychange", () => { if (!document.hidden) poll(); });
   window.addEventListener("online", () => setTimeout(poll, 0));
 

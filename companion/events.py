@@ -1,0 +1,277 @@
+"""Changes pushed to the phones that follow a game (server-sent events).
+
+A phone on a round screen learns that its game changed without asking every
+second: it holds one request open, ``GET /events/<token>/`` (its link's
+token, any kind), and hears the game's version each time it changes. It then
+fetches the round as it does today (its ETag decides what comes back); the
+polls it made in between, most of them answered "unchanged", are gone.
+
+This is an ASGI application of its own, not a Django view: a held request
+costs a coroutine, not a worker thread. Production serves it with gunicorn's
+ASGI worker beside the app (README, "Running in production"); the proxy
+sends ``/events/`` to it, and the app's pages name it by the setting
+``IMP_EVENTS_URL``. Without that setting (``make run``, ``make serve``) the
+phones follow by polling alone, as they always could.
+
+One :class:`Watcher` a process reads the versions of every game its phones
+follow in one query, :data:`TICK` seconds apart. The versions are in the
+database, so a change made through any process, of any server sharing that
+database, reaches the phones held by this one. On PostgreSQL the database
+also announces each change itself (a trigger NOTIFYs the channel
+``imp_game``: migration 0013), and :func:`listen` hears it at once; the
+versions are then read only every :data:`CHECK` seconds, for a word lost
+while the listening connection was away.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+from collections.abc import Awaitable, Callable, Iterable
+from typing import Any
+
+import django
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "companion.settings")
+django.setup()
+
+from asgiref.sync import sync_to_async  # noqa: E402  (after Django's set-up)
+from django.db import close_old_connections, connection  # noqa: E402
+from django.http import Http404  # noqa: E402
+
+from companion.access import TOKEN_MAX, find_game  # noqa: E402
+from companion.models import Game  # noqa: E402
+
+Scope = dict[str, Any]
+Receive = Callable[[], Awaitable[dict[str, Any]]]
+Send = Callable[[dict[str, Any]], Awaitable[None]]
+
+TICK = float(os.environ.get("IMP_EVENTS_TICK", "0.05"))
+"""Seconds between two readings of the followed games' versions."""
+CHECK = 5.0
+"""Seconds between two readings while PostgreSQL announces the changes."""
+CHANNEL = "imp_game"
+"""Where PostgreSQL announces each change of a game: ``<id>:<version>``,
+``<id>:`` once deleted (companion/migrations/0013_game_changed_notify.py)."""
+KEEP_ALIVE = 20.0
+"""Seconds of silence after which a comment is sent (proxies close idle requests)."""
+RETRY_MS = 2000
+"""How soon a phone's browser opens the stream again after losing it."""
+CHUNK = 500
+"""Games read in one query at most (SQLite's limit of parameters is far above)."""
+PATH = re.compile(rf"/events/([A-Za-z0-9_-]{{1,{TOKEN_MAX}}})/")
+HEADERS = [
+    (b"content-type", b"text/event-stream; charset=utf-8"),
+    (b"cache-control", b"no-store"),
+    (b"x-accel-buffering", b"no"),  # nginx: pass each event on at once
+    (b"access-control-allow-origin", b"*"),  # the token is the capability
+]
+
+
+def followed_game(token: str) -> tuple[int, int] | None:
+    """The game (its id and version) a link's token opens, or None."""
+    close_old_connections()
+    try:
+        game = find_game(token).game
+    except Http404:
+        return None
+    return game.pk, game.version
+
+
+def read_versions(ids: Iterable[int]) -> dict[int, int]:
+    """The version of each of these games that still exists."""
+    close_old_connections()
+    ids = sorted(ids)
+    found: dict[int, int] = {}
+    for start in range(0, len(ids), CHUNK):
+        rows = Game.objects.filter(pk__in=ids[start : start + CHUNK]).values_list("pk", "version")
+        found.update(rows)
+    return found
+
+
+class Watcher:
+    """The games this process's phones follow, and their queues: each
+    queue hears every new version of its game, and None once the game is
+    deleted."""
+
+    def __init__(
+        self, read: Callable[[Iterable[int]], Awaitable[dict[int, int]]], announced: bool = False
+    ) -> None:
+        self.read = read
+        self.queues: dict[int, set[asyncio.Queue[int | None]]] = {}
+        self.versions: dict[int, int] = {}
+        self.task: asyncio.Task[None] | None = None
+        self.announced = announced
+        """Whether the database announces the changes (PostgreSQL)."""
+        self.listener: asyncio.Task[None] | None = None
+        self.listening = False
+        """Whether :func:`listen` hears the announcements now."""
+
+    def follow(self, game: int, version: int) -> asyncio.Queue[int | None]:
+        """A queue for one phone following ``game`` (seen at ``version``)."""
+        queue: asyncio.Queue[int | None] = asyncio.Queue()
+        self.queues.setdefault(game, set()).add(queue)
+        self.versions[game] = max(version, self.versions.get(game, version))
+        loop = asyncio.get_running_loop()
+        if self.task is None or self.task.done():
+            self.task = loop.create_task(self.run())
+        if self.announced and (self.listener is None or self.listener.done()):
+            self.listener = loop.create_task(listen(self))
+        return queue
+
+    def leave(self, game: int, queue: asyncio.Queue[int | None]) -> None:
+        queues = self.queues.get(game, set())
+        queues.discard(queue)
+        if not queues:
+            self.queues.pop(game, None)
+            self.versions.pop(game, None)
+
+    async def run(self) -> None:
+        """Read the versions every :data:`TICK` while anyone follows."""
+        while self.queues:
+            await asyncio.sleep(CHECK if self.listening else TICK)
+            asked = list(self.queues)
+            try:
+                found = await self.read(asked)
+            except Exception:  # the database is away: the next tick asks again  # noqa: BLE001
+                continue
+            self.tell(asked, found)
+
+    def tell(self, asked: list[int], found: dict[int, int]) -> None:
+        """Pass each of the games ``asked`` for that changed (or was
+        deleted: not ``found``) on to its phones. A game followed since
+        it was asked for waits for the next tick."""
+        for game in asked:
+            if game not in self.queues:
+                continue  # no phone follows it (any more)
+            queues = self.queues[game]
+            version = found.get(game)
+            if version is not None and version <= self.versions.get(game, -1):
+                continue  # not changed (or read before a phone that joined told a newer one)
+            if version is not None:
+                self.versions[game] = version
+            for queue in queues:
+                queue.put_nowait(version)
+
+    def heard(self, payload: str) -> None:
+        """A change the database announced (:data:`CHANNEL`)."""
+        game, _, version = payload.partition(":")
+        if game.isdigit() and (version.isdigit() or not version):
+            self.tell([int(game)], {int(game): int(version)} if version else {})
+
+
+watcher = Watcher(sync_to_async(read_versions), announced=connection.vendor == "postgresql")
+
+
+async def listen(watcher: Watcher) -> None:
+    """On PostgreSQL, hear each change as the database announces it, on a
+    connection of its own (LISTEN); connected again a second after it is
+    lost, the versions read every :data:`TICK` meanwhile."""
+    import psycopg
+
+    while True:
+        try:
+            async with await psycopg.AsyncConnection.connect(
+                conninfo(), autocommit=True
+            ) as listening:
+                await listening.execute(f"LISTEN {CHANNEL}")
+                watcher.listening = True
+                async for note in listening.notifies():
+                    watcher.heard(note.payload)
+        except (psycopg.Error, OSError):
+            pass
+        watcher.listening = False
+        await asyncio.sleep(1.0)
+
+
+def conninfo() -> str:
+    """The database of the settings, for psycopg."""
+    from psycopg.conninfo import make_conninfo
+
+    settings = connection.settings_dict
+    given = {
+        "dbname": settings["NAME"],
+        "user": settings["USER"],
+        "password": settings["PASSWORD"],
+        "host": settings["HOST"],
+        "port": str(settings["PORT"] or ""),
+    }
+    return make_conninfo(**{key: value for key, value in given.items() if value})
+
+
+def event(version: int) -> bytes:
+    return f"data: {version}\n\n".encode()
+
+
+async def application(scope: Scope, receive: Receive, send: Send) -> None:
+    """``GET /events/<token>/``: the game's version now, then each new one
+    (``event: gone`` once the game is deleted); 404 for an unknown token."""
+    if scope["type"] == "lifespan":
+        await lifespan(receive, send)
+        return
+    if scope["type"] != "http":
+        return
+    match = PATH.fullmatch(scope["path"])
+    found = await sync_to_async(followed_game)(match.group(1)) if match else None
+    if scope["method"] not in ("GET", "HEAD") or found is None:
+        await refuse(send, 404 if found is None else 405)
+        return
+    game, version = found
+    await send({"type": "http.response.start", "status": 200, "headers": HEADERS})
+    opening = f"retry: {RETRY_MS}\n\n".encode() + event(version)
+    await send({"type": "http.response.body", "body": opening, "more_body": True})
+    queue = watcher.follow(game, version)
+    try:
+        await stream(queue, receive, send)
+    except OSError:  # the phone went away while an event was on its way
+        pass
+    finally:
+        watcher.leave(game, queue)
+
+
+async def stream(queue: asyncio.Queue[int | None], receive: Receive, send: Send) -> None:
+    """Each new version as an event until the phone goes or the game is deleted."""
+    gone = asyncio.ensure_future(disconnected(receive))
+    try:
+        while not gone.done():
+            heard = asyncio.ensure_future(queue.get())
+            await asyncio.wait({heard, gone}, timeout=KEEP_ALIVE, return_when="FIRST_COMPLETED")
+            if not heard.done():
+                heard.cancel()
+                if not gone.done():
+                    await more(send, b": still here\n\n")
+            elif (version := heard.result()) is None:
+                await more(send, b"event: gone\ndata: \n\n")
+                break
+            else:
+                await more(send, event(version))
+        await send({"type": "http.response.body", "body": b"", "more_body": False})
+    finally:
+        gone.cancel()
+
+
+async def more(send: Send, body: bytes) -> None:
+    await send({"type": "http.response.body", "body": body, "more_body": True})
+
+
+async def disconnected(receive: Receive) -> None:
+    while (await receive())["type"] != "http.disconnect":
+        pass
+
+
+async def refuse(send: Send, status: int) -> None:
+    body = b"No such game." if status == 404 else b"Only GET."
+    headers = [(b"content-type", b"text/plain; charset=utf-8")]
+    await send({"type": "http.response.start", "status": status, "headers": headers})
+    await send({"type": "http.response.body", "body": body})
+
+
+async def lifespan(receive: Receive, send: Send) -> None:
+    while True:
+        message = await receive()
+        if message["type"] == "lifespan.startup":
+            await send({"type": "lifespan.startup.complete"})
+        elif message["type"] == "lifespan.shutdown":
+            await send({"type": "lifespan.shutdown.complete"})
+            return

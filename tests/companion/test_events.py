@@ -1,0 +1,286 @@
+"""Changes pushed to the phones (:mod:`companion.events`): a stream opens
+with the game's version and tells each new one, ends with ``gone`` once the
+game is deleted, refuses an unknown link; and a card entered through the
+app's server reaches a phone held by the events server, a process of its
+own, through the database they share."""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+import time
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+from asgiref.sync import sync_to_async
+from django.db import connection, connections
+from django.db.models import F
+
+from bench.flows import Phone as EditPhone
+from companion import events
+from companion.events import Watcher, application
+from companion.models import Game
+from companion.seats import seat_links
+from tests.companion.tables import cards_of, game_for, simulated
+from tests.servers import events_server
+
+
+class Stream:
+    """One request to the events application, driven as an ASGI server
+    drives it: what it sends, and the phone going away."""
+
+    def __init__(self, path: str, method: str = "GET") -> None:
+        self.scope = {"type": "http", "method": method, "path": path, "headers": []}
+        self.incoming: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        self.started: dict[str, Any] = {}
+        self.bodies: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        self.task: asyncio.Task[None] | None = None
+
+    async def receive(self) -> dict[str, Any]:
+        return await self.incoming.get()
+
+    async def send(self, message: dict[str, Any]) -> None:
+        if message["type"] == "http.response.start":
+            self.started = message
+        else:
+            await self.bodies.put(message)
+
+    def open(self) -> None:
+        self.task = asyncio.get_running_loop().create_task(
+            application(self.scope, self.receive, self.send)
+        )
+
+    async def body(self) -> dict[str, Any]:
+        return await asyncio.wait_for(self.bodies.get(), 5)
+
+    async def leave(self) -> None:
+        await self.incoming.put({"type": "http.disconnect"})
+        assert self.task is not None
+        await asyncio.wait_for(self.task, 5)
+
+
+def run(scenario: Any) -> Any:
+    """Run a scenario; then close the database connection the application
+    used in its thread (PostgreSQL drops the tests' database only once no
+    one is connected)."""
+
+    async def closing() -> Any:
+        try:
+            return await scenario
+        finally:
+            await sync_to_async(connections.close_all)()
+
+    return in_loop(closing())
+
+
+def in_loop(scenario: Any) -> Any:
+    """``asyncio.run`` in a thread of its own: the browser tests' Playwright
+    may run an event loop in this one."""
+    with ThreadPoolExecutor(1) as thread:
+        return thread.submit(asyncio.run, scenario).result()
+
+
+def update(**values: Any) -> Any:
+    return sync_to_async(lambda pk: Game.objects.filter(pk=pk).update(**values))
+
+
+# ---- the watcher, alone ------------------------------------------------------
+
+
+def test_the_watcher_tells_each_changed_game_to_its_phones_alone():
+    async def scenario() -> list[list[int | None]]:
+        watcher = Watcher(read=None)  # type: ignore[arg-type]  (tell is driven by hand)
+        first, second = watcher.follow(1, 4), watcher.follow(1, 4)
+        other = watcher.follow(2, 7)
+        assert watcher.task is not None
+        watcher.task.cancel()
+        watcher.tell([1, 2], {1: 5, 2: 7})  # game 1 changed, game 2 did not
+        watcher.tell([1, 2], {1: 5, 2: 7})  # nothing new
+        latest = watcher.follow(3, 1)  # followed while the versions were read
+        watcher.tell([1, 2], {2: 8})  # game 1 deleted, game 2 changed
+        return [drained(queue) for queue in (first, second, other, latest)]
+
+    assert in_loop(scenario()) == [[5, None], [5, None], [8], []]
+
+
+def drained(queue: asyncio.Queue[int | None]) -> list[int | None]:
+    found = []
+    while not queue.empty():
+        found.append(queue.get_nowait())
+    return found
+
+
+def test_a_game_no_phone_follows_any_more_is_forgotten():
+    async def scenario() -> dict[int, Any]:
+        watcher = Watcher(read=None)  # type: ignore[arg-type]
+        queue = watcher.follow(3, 1)
+        assert watcher.task is not None
+        watcher.task.cancel()
+        watcher.leave(3, queue)
+        return watcher.queues
+
+    assert in_loop(scenario()) == {}
+
+
+# ---- the application, over ASGI ---------------------------------------------
+
+
+@pytest.fixture
+def game(transactional_db) -> Game:
+    return game_for(simulated("classic", 4, rounds=1, seed=5))
+
+
+def test_an_unknown_link_is_a_404_and_a_post_is_refused(game):
+    async def scenario() -> list[tuple[int, bytes]]:
+        answers = []
+        for path, method in [
+            ("/events/no-such-token/", "GET"),
+            ("/events/a/b/", "GET"),
+            (f"/events/{game.view_token}/", "POST"),
+        ]:
+            stream = Stream(path, method)
+            stream.open()
+            body = await stream.body()
+            assert stream.task is not None
+            await asyncio.wait_for(stream.task, 5)
+            answers.append((stream.started["status"], body["body"]))
+        return answers
+
+    assert run(scenario()) == [
+        (404, b"No such game."),
+        (404, b"No such game."),
+        (405, b"Only GET."),
+    ]
+
+
+def test_a_stream_opens_with_the_version_and_tells_each_change(game):
+    token = seat_links(game)[2].token
+
+    async def scenario() -> list[bytes]:
+        stream = Stream(f"/events/{token}/")
+        stream.open()
+        said = [(await stream.body())["body"]]
+        await update(version=F("version") + 1)(game.pk)
+        said.append((await stream.body())["body"])
+        await update(version=F("version") + 1)(game.pk)
+        said.append((await stream.body())["body"])
+        await stream.leave()
+        assert events.watcher.queues == {}  # the phone left: nothing is read for it
+        return said
+
+    assert run(scenario()) == [b"retry: 2000\n\ndata: 0\n\n", b"data: 1\n\n", b"data: 2\n\n"]
+
+
+def test_a_stream_is_private_text_events_that_no_proxy_holds_back(game):
+    async def scenario() -> dict[bytes, bytes]:
+        stream = Stream(f"/events/{game.edit_token}/")
+        stream.open()
+        await stream.body()
+        await stream.leave()
+        return dict(stream.started["headers"])
+
+    headers = run(scenario())
+
+    assert headers[b"content-type"] == b"text/event-stream; charset=utf-8"
+    assert headers[b"cache-control"] == b"no-store"
+    assert headers[b"x-accel-buffering"] == b"no"
+
+
+def test_a_deleted_game_ends_its_streams(game):
+    async def scenario() -> list[dict[str, Any]]:
+        stream = Stream(f"/events/{game.view_token}/")
+        stream.open()
+        await stream.body()
+        await sync_to_async(lambda: Game.objects.filter(pk=game.pk).delete())()
+        said = [await stream.body(), await stream.body()]
+        assert stream.task is not None
+        await asyncio.wait_for(stream.task, 5)
+        return said
+
+    gone, end = run(scenario())
+
+    assert gone["body"] == b"event: gone\ndata: \n\n"
+    assert end["more_body"] is False
+
+
+# ---- two processes: the app's server and the events server ------------------
+
+
+@pytest.fixture
+def pushing(transactional_db) -> Iterator[int]:
+    with events_server() as port:
+        yield port
+
+
+class Listener:
+    """A phone's stream, read off a socket: the versions it is told."""
+
+    def __init__(self, port: int, token: str) -> None:
+        self.sock = socket.create_connection(("127.0.0.1", port), timeout=10)
+        request = (
+            f"GET /events/{token}/ HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n"
+        )
+        self.sock.sendall(request.encode())
+        self.seen = b""
+
+    def version(self, after: int = -1) -> int:
+        """The first version told that is above ``after``."""
+        while True:
+            told = [int(line[6:]) for line in self.seen.split(b"\n") if line.startswith(b"data: ")]
+            newer = [version for version in told if version > after]
+            if newer:
+                return newer[0]
+            chunk = self.sock.recv(4096)
+            assert chunk, "the stream ended"
+            self.seen += chunk
+
+    def close(self) -> None:
+        self.sock.close()
+
+
+def test_a_card_entered_through_the_app_reaches_a_phone_held_by_the_events_server(
+    live_server, pushing, game
+):
+    seat = seat_links(game)[1]
+    record = simulated("classic", 4, rounds=1, seed=5)
+    phone = Listener(pushing, seat.token)
+    editor = EditPhone(urlsplit(live_server.url).port or 80, game.edit_token)
+    try:
+        assert phone.version() == 0
+        started = time.monotonic()
+        editor.enter(cards_of(record["rounds"][0])[0])
+        told = phone.version(after=0)
+        seconds = time.monotonic() - started
+    finally:
+        phone.close()
+        editor.close()
+
+    assert told == Game.objects.get(pk=game.pk).version == 1
+    assert seconds < 2  # a tick is 0.2 s
+    assert Game.objects.get(pk=game.pk).rounds.get(number=1).tricks == [
+        [cards_of(record["rounds"][0])[0]]
+    ]
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="PostgreSQL announces changes")
+def test_on_postgresql_the_database_announces_each_change_at_once(live_server, game):
+    record = simulated("classic", 4, rounds=1, seed=5)
+    with events_server(IMP_EVENTS_TICK="60") as port:  # no reading of versions in the test
+        phone = Listener(port, game.view_token)
+        editor = EditPhone(urlsplit(live_server.url).port or 80, game.edit_token)
+        try:
+            assert phone.version() == 0
+            time.sleep(0.5)  # the events server's LISTEN is in place
+            started = time.monotonic()
+            editor.enter(cards_of(record["rounds"][0])[0])
+            told = phone.version(after=0)
+            seconds = time.monotonic() - started
+        finally:
+            phone.close()
+            editor.close()
+
+    assert told == 1
+    assert seconds < 2
