@@ -37,7 +37,7 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "companion.settings")
 django.setup()
 
 from asgiref.sync import sync_to_async  # noqa: E402  (after Django's set-up)
-from django.db import close_old_connections, connection  # noqa: E402
+from django.db import DatabaseError, close_old_connections, connection  # noqa: E402
 from django.http import Http404  # noqa: E402
 
 from companion.access import TOKEN_MAX, find_game  # noqa: E402
@@ -206,15 +206,20 @@ def event(version: int) -> bytes:
 
 async def application(scope: Scope, receive: Receive, send: Send) -> None:
     """``GET /events/<token>/``: the game's version now, then each new one
-    (``event: gone`` once the game is deleted); 404 for an unknown token."""
+    (``event: gone`` once the game is deleted); 404 for an unknown token,
+    503 while the database is away."""
     if scope["type"] == "lifespan":
         await lifespan(receive, send)
         return
     if scope["type"] != "http":
         return
     match = PATH.fullmatch(scope["path"])
-    found = await sync_to_async(followed_game)(match.group(1)) if match else None
-    if scope["method"] not in ("GET", "HEAD") or found is None:
+    try:
+        found = await sync_to_async(followed_game)(match.group(1)) if match else None
+    except DatabaseError:  # the phone polls meanwhile, and opens its stream again later
+        await refuse(send, 503)
+        return
+    if scope["method"] != "GET" or found is None:
         await refuse(send, 404 if found is None else 405)
         return
     game, version = found
@@ -246,7 +251,8 @@ async def stream(queue: asyncio.Queue[int | None], receive: Receive, send: Send)
                 break
             else:
                 await more(send, event(version))
-        await send({"type": "http.response.body", "body": b"", "more_body": False})
+        if not gone.done():
+            await send({"type": "http.response.body", "body": b"", "more_body": False})
     finally:
         gone.cancel()
 
@@ -260,9 +266,18 @@ async def disconnected(receive: Receive) -> None:
         pass
 
 
+REFUSALS = {
+    404: b"No such game.",
+    405: b"Only GET.",
+    503: b"The database is not available: try again in a moment.",
+}
+
+
 async def refuse(send: Send, status: int) -> None:
-    body = b"No such game." if status == 404 else b"Only GET."
+    body = REFUSALS[status]
     headers = [(b"content-type", b"text/plain; charset=utf-8")]
+    if status == 503:
+        headers.append((b"retry-after", b"5"))
     await send({"type": "http.response.start", "status": status, "headers": headers})
     await send({"type": "http.response.body", "body": body})
 

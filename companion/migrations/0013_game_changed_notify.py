@@ -4,7 +4,11 @@ once deleted), by a trigger, whichever server made it: the events server
 (companion.events) LISTENs to it. Nothing on SQLite, whose events server
 reads the versions instead."""
 
+from collections.abc import Callable
+
+from django.apps.registry import Apps
 from django.db import migrations
+from django.db.backends.base.schema import BaseDatabaseSchemaEditor
 
 CHANNEL = "imp_game"
 
@@ -31,8 +35,8 @@ DROP FUNCTION IF EXISTS companion_game_changed();
 """
 
 
-def on_postgresql(sql):
-    def run(apps, schema_editor):
+def on_postgresql(sql: str) -> Callable[[Apps, BaseDatabaseSchemaEditor], None]:
+    def run(apps: Apps, schema_editor: BaseDatabaseSchemaEditor) -> None:
         if schema_editor.connection.vendor == "postgresql":
             schema_editor.execute(sql)
 

@@ -121,6 +121,8 @@
 
   function listen() {
     const region = play();
+    // a stream refused (the server restarting, its database away) is opened again after a poll
+    if (stream && stream.readyState === EventSource.CLOSED) stream = null;
     if (stream || !region || !region.dataset.events || !window.EventSource) return;
     stream = new EventSource(region.dataset.events);
     stream.onopen = () => follow(next());  // the stream tells from now on: the poll due waits

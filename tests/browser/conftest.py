@@ -70,6 +70,20 @@ def page(browser, live_server) -> Iterator:
 
 
 @pytest.fixture
+def pushed(settings) -> Iterator[str]:
+    """The events server (companion.events, a process of its own), named by
+    the app's pages (another origin here, as in the load bench; behind a
+    proxy in production it is the same); its origin."""
+    from tests.servers import events_server
+
+    with events_server() as port:
+        origin = f"http://127.0.0.1:{port}"
+        settings.IMP_EVENTS_URL = f"{origin}/events/"
+        settings.SECURE_CSP = {**settings.SECURE_CSP, "connect-src": ["'self'", origin]}
+        yield origin
+
+
+@pytest.fixture
 def screenshot_dir() -> Path:
     SCREENSHOTS.mkdir(exist_ok=True)
     return SCREENSHOTS

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import time
 import uuid
-from collections.abc import Iterator
 
 import pytest
 from django.urls import reverse
@@ -25,17 +24,6 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 STILL = 4000
 """ms the game stands still: longer than a seat phone's slowest poll (3 s)."""
-
-
-@pytest.fixture
-def pushed(settings) -> Iterator[str]:
-    """The events server, named by the app's pages (another origin here, as
-    in the load bench; behind a proxy in production it is the same)."""
-    with events_server() as port:
-        origin = f"http://127.0.0.1:{port}"
-        settings.IMP_EVENTS_URL = f"{origin}/events/"
-        settings.SECURE_CSP = {**settings.SECURE_CSP, "connect-src": ["'self'", origin]}
-        yield origin
 
 
 def open_seat(page, game) -> tuple[list[str], str]:

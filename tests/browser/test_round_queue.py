@@ -8,6 +8,7 @@ without JavaScript the grid is a plain form."""
 from __future__ import annotations
 
 import json
+import time
 import uuid
 
 import pytest
@@ -228,6 +229,10 @@ def test_a_card_shows_at_once_while_the_server_is_slow(phone):
     assert tricks(game) == []
 
     page.wait_for_function("() => document.getElementById('queue-status').innerText !== ''")
+    # the route's handler runs when Playwright hands this test its events: wait for it
+    deadline = time.monotonic() + 10
+    while not held and time.monotonic() < deadline:
+        page.wait_for_timeout(50)
     assert len(held) == 1
     held[0].continue_()
     page.wait_for_function(IDLE)

@@ -8,7 +8,8 @@ trick; every card is stored once, for its player. Three seats agree, one
 flags a trick, and the edit phone confirms.
 
 The figure: seconds from a tap on one phone to the next player's phone
-saying "your turn" (IMP_SEAT_TAPS taps, default 8; 200 measured once),
+saying "your turn", the phones told of changes by the events server as in
+production (IMP_SEAT_TAPS taps, default 8; 200 measured once),
 each player taking IMP_SEAT_THINK seconds (default 2) to play once their
 phone says it is their turn, as a table does; 0 taps at once.
 
@@ -31,7 +32,7 @@ from playwright.sync_api import expect
 
 from companion import actions
 from companion.forms import Stamp
-from companion.models import Change
+from companion.models import Change, Game
 from scoring.cards import card_code
 from scoring.record import parse_record, replay
 from tests.companion.tables import cards_of, game_for, simulated
@@ -139,7 +140,7 @@ def wait_stored(game, count: int) -> None:
     assert len(stored_cards(game)) >= count
 
 
-def test_four_seat_phones_and_a_viewer_play_a_round_the_table_agrees(contexts):
+def test_four_seat_phones_and_a_viewer_play_a_round_the_table_agrees(contexts, pushed):
     record = simulated("classic", 4, rounds=2, seed=5)
     game = game_for(record)
     cards = cards_of(record["rounds"][0])
@@ -213,6 +214,10 @@ def test_four_seat_phones_and_a_viewer_play_a_round_the_table_agrees(contexts):
         agree.click()
         expect(page.locator(".agreed-note")).to_have_text("You agreed to round 1.", timeout=FOLLOWS)
     flagger = phones[3]
+    # its screen shows the game as it is now (the agreements above told it): no
+    # answer of the server is on its way to draw over the flag's form
+    now = str(read(lambda: Game.objects.get(pk=game.pk).version))
+    expect(flagger.locator("#play-stamp")).to_have_attribute("data-version", now, timeout=FOLLOWS)
     flagger.locator("details.flag-trick summary").click()
     flagger.select_option("#flag-trick", "3")
     flagger.fill("#flag-note", "wrong card")
@@ -243,7 +248,7 @@ def test_four_seat_phones_and_a_viewer_play_a_round_the_table_agrees(contexts):
         page.wait_for_url("**/rounds/1/?confirmed", timeout=FOLLOWS)
 
 
-def test_the_seconds_from_a_tap_to_the_next_players_your_turn(contexts):
+def test_the_seconds_from_a_tap_to_the_next_players_your_turn(contexts, pushed):
     taps = int(os.environ.get("IMP_SEAT_TAPS", "8"))
     think = float(os.environ.get("IMP_SEAT_THINK", "2"))
     record = simulated("classic", 4, rounds=1 + taps // 32, seed=7)

@@ -7,6 +7,7 @@ own, through the database they share."""
 from __future__ import annotations
 
 import asyncio
+import http.client
 import socket
 import time
 from collections.abc import Iterator
@@ -284,3 +285,17 @@ def test_on_postgresql_the_database_announces_each_change_at_once(live_server, g
 
     assert told == 1
     assert seconds < 2
+
+
+def test_without_its_database_a_stream_is_refused_for_a_while(tmp_path):
+    away = f"sqlite:///{tmp_path / 'no such folder' / 'db.sqlite3'}"
+    with events_server(DATABASE_URL=away) as port:
+        probe = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        probe.request("GET", "/events/Zu2E5VXDtnqWqY5ONTTATv5tAcjNJv2WMT4Y/")
+        answer = probe.getresponse()
+        body = answer.read()
+        probe.close()
+
+    assert answer.status == 503
+    assert answer.getheader("Retry-After") == "5"
+    assert body == b"The database is not available: try again in a moment."
