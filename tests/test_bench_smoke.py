@@ -133,15 +133,16 @@ def test_load_grows_while_held_then_bisects() -> None:
 
 
 def test_load_of_seat_phones_enters_each_card_from_its_player_s_seat(tmp_path: Path) -> None:
-    # One short step of 3 tables of four seat phones and a viewer: each card
-    # goes through the seat link of the player the engine asks for (any
-    # other seat's card would be refused: an error), seats and viewer poll,
-    # and every card is read back from the database.
+    # One short step of 3 tables of four seat phones and a viewer, as make
+    # load-seats runs it (the events server beside the app): each card goes
+    # through the seat link of the player the engine asks for (any other
+    # seat's card would be refused: an error), the other phones are told and
+    # fetch the round, and every card is read back from the database.
     output = tmp_path / "BENCH.json"
     env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
     command = [sys.executable, "-m", "bench.load", "--database", "sqlite", "--start", "3",
                "--steps", "1", "--window", "8", "--ramp", "1", "--history", "1", "--warm-up", "0",
-               "--seats", "--output", str(output)]  # fmt: skip
+               "--seats", "--push", "--output", str(output)]  # fmt: skip
     result = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=180)
 
     assert result.returncode == 0, result.stdout + result.stderr
@@ -151,8 +152,9 @@ def test_load_of_seat_phones_enters_each_card_from_its_player_s_seat(tmp_path: P
     (step,) = figures["tables_held_on_one_core_seats_detail"]["sqlite"]["steps"]
     assert step["tables"] == 3
     assert step["cards_entered"] >= 3
-    polls = step["requests"].get("poll_200", 0) + step["requests"].get("poll_304", 0)
-    assert polls >= 3 * 5 * 2  # four seats every 1.5 s and a viewer every 2 s, 8 s
+    # told of each card, the three other seats fetch the round (one may be told
+    # too late in the window to be counted)
+    assert step["requests"].get("poll_200", 0) >= 2 * step["cards_entered"]
     assert step["errors"] == 0
     assert step["lost_cards"] == 0
     assert "tables of four seat phones and a viewer held on one core" in result.stdout
