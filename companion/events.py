@@ -173,7 +173,7 @@ async def listen(watcher: Watcher) -> None:
     while True:
         try:
             async with await psycopg.AsyncConnection.connect(
-                conninfo(), autocommit=True
+                conninfo(connection.settings_dict), autocommit=True
             ) as listening:
                 await listening.execute(f"LISTEN {CHANNEL}")
                 watcher.listening = True
@@ -185,11 +185,19 @@ async def listen(watcher: Watcher) -> None:
         await asyncio.sleep(1.0)
 
 
-def conninfo() -> str:
-    """The database of the settings, for psycopg."""
+LIBPQ_OPTIONS = {
+    "sslmode", "sslrootcert", "sslcert", "sslkey", "sslpassword", "connect_timeout",
+    "application_name", "options", "target_session_attrs", "passfile", "service",
+}  # fmt: skip
+"""The options of a database's settings that are libpq's (``?sslmode=require``
+in ``DATABASE_URL``); the others (``pool``, ``server_side_binding``, …) are
+Django's."""
+
+
+def conninfo(settings: dict[str, Any]) -> str:
+    """The database of Django's ``settings`` (a ``DATABASES`` entry), for psycopg."""
     from psycopg.conninfo import make_conninfo
 
-    settings = connection.settings_dict
     given = {
         "dbname": settings["NAME"],
         "user": settings["USER"],
@@ -197,6 +205,11 @@ def conninfo() -> str:
         "host": settings["HOST"],
         "port": str(settings["PORT"] or ""),
     }
+    given.update(
+        (key, str(value))
+        for key, value in (settings.get("OPTIONS") or {}).items()
+        if key in LIBPQ_OPTIONS
+    )
     return make_conninfo(**{key: value for key, value in given.items() if value})
 
 

@@ -6,6 +6,7 @@ field, with the focus."""
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from companion.models import Game
 
@@ -109,7 +110,7 @@ def test_a_duplicate_name_is_said_once_beside_its_seat_with_the_focus(phone, scr
     error.wait_for()
     assert words["twice"] in error.inner_text()
     assert page.locator("#setup").inner_text().count(words["twice"]) == 1
-    assert page.evaluate("document.activeElement.id") == "id_name_2"
+    expect(page.locator("#id_name_2")).to_be_focused()  # as the page settles
     start = page.get_by_role("button", name=words["start"]).bounding_box()
     place = error.bounding_box()
     assert start is not None and place is not None

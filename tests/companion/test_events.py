@@ -19,10 +19,11 @@ import pytest
 from asgiref.sync import sync_to_async
 from django.db import connection, connections
 from django.db.models import F
+from psycopg.conninfo import conninfo_to_dict as conninfo_dict
 
 from bench.flows import Phone as EditPhone
 from companion import events
-from companion.events import Watcher, application
+from companion.events import Watcher, application, conninfo
 from companion.models import Game
 from companion.seats import seat_links
 from tests.companion.tables import cards_of, game_for, simulated
@@ -124,6 +125,20 @@ def test_a_game_no_phone_follows_any_more_is_forgotten():
         return watcher.queues
 
     assert in_loop(scenario()) == {}
+
+
+def test_the_listening_connection_keeps_the_databases_libpq_options():
+    settings = {
+        "NAME": "imp", "USER": "imp", "PASSWORD": "secret", "HOST": "db.example.org",
+        "PORT": 5432, "OPTIONS": {"sslmode": "require", "server_side_binding": True},
+    }  # fmt: skip
+
+    found = conninfo_dict(conninfo(settings))
+
+    assert found == {
+        "dbname": "imp", "user": "imp", "password": "secret", "host": "db.example.org",
+        "port": "5432", "sslmode": "require",
+    }  # fmt: skip
 
 
 # ---- the application, over ASGI ---------------------------------------------
