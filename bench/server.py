@@ -107,6 +107,18 @@ def production_options(workers: int | str) -> list[str]:
     ]  # fmt: skip
 
 
+def stop_process(process: subprocess.Popen[bytes] | None) -> None:
+    """Stop a server's process gracefully (SIGTERM), then for good."""
+    if process is None or process.poll() is not None:
+        return
+    process.send_signal(signal.SIGTERM)
+    try:
+        process.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+
+
 def events_command(bind: str) -> list[str]:
     """The events server as the README runs it beside the app
     (:mod:`companion.events`): one process of gunicorn's ASGI worker, which
@@ -175,15 +187,7 @@ class EventsServer:
         return False
 
     def __exit__(self, *exc: object) -> None:
-        if self.process is None:
-            return
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGTERM)
-            try:
-                self.process.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
+        stop_process(self.process)
         self.process = None
 
 
@@ -288,13 +292,5 @@ class Server:
 
     def stop(self) -> None:
         """Stop the server gracefully (SIGTERM), then for good."""
-        if self.process is None:
-            return
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGTERM)
-            try:
-                self.process.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
+        stop_process(self.process)
         self.process = None
