@@ -1,7 +1,8 @@
 # Bottle Imp Companion — developer entry points.
 #   make venv   create .venv (Python >= 3.12), install requirements.lock, compile the messages
 #   make run    migrate and serve at http://127.0.0.1:8000/ (SQLite db.sqlite3), for developers
-#   make serve  serve a table from this machine on the local network (every interface; waitress)
+#   make serve  serve a table from this machine on the local network (every interface; waitress,
+#               and the events server on the next port)
 #   make test   ruff check + mypy + pytest on every core, then branch coverage of scoring/ and
 #               companion/ (first runs npm ci for axe-core, from package-lock.json);
 #               PYTEST_ARGS='-m "not browser"' passes options to pytest

@@ -132,11 +132,11 @@ def events_command(bind: str) -> list[str]:
 
 
 def events_options() -> list[str]:
-    """The options of the README's events command but its address. A
-    stream never ends by itself: on a restart, gunicorn closes those still
-    open after 2 s, and each phone opens its stream again (to the new
-    process) and is told the version at once."""
-    return ["-k", "asgi", "-w", "1", "--graceful-timeout", "2", "--no-control-socket"]
+    """The options of the README's events command but its address, as
+    ``make serve`` runs it too (:data:`companion.serve.EVENTS_OPTIONS`)."""
+    from companion.serve import EVENTS_OPTIONS
+
+    return list(EVENTS_OPTIONS)
 
 
 class EventsServer:

@@ -10,8 +10,9 @@ This is an ASGI application of its own, not a Django view: a held request
 costs a coroutine, not a worker thread. Production serves it with gunicorn's
 ASGI worker beside the app (README, "Running in production"); the proxy
 sends ``/events/`` to it, and the app's pages name it by the setting
-``IMP_EVENTS_URL``. Without that setting (``make run``, ``make serve``) the
-phones follow by polling alone, as they always could.
+``IMP_EVENTS_URL``; ``make serve`` runs it on the port after the app's
+(:mod:`companion.serve`). Without that setting (``make run``) the phones
+follow by polling alone, as they always could.
 
 One :class:`Watcher` a process reads the versions of every game its phones
 follow in one query, :data:`TICK` seconds apart. The versions are in the

@@ -15,14 +15,21 @@ the others' cards are answered meanwhile. gunicorn hands a connection to a
 thread at its first byte (production puts a buffering proxy in front of it:
 README, "Running in production").
 
-    python -m companion.serve [--port 8000] [--address 192.168.1.20]
+Beside it, on the next port, runs the events server (:mod:`companion.events`,
+gunicorn's ASGI worker, as production runs it): each round screen holds one
+stream open there and is told of each change at once, instead of polling.
+A phone that cannot reach that port polls, as it always could.
+
+    python -m companion.serve [--port 8000] [--events-port 8001] [--address 192.168.1.20]
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import secrets
+import signal
 import socket
 import subprocess
 import sys
@@ -91,11 +98,13 @@ def qr_text(url: str) -> str:
     return "".join(lines)
 
 
-def environment(address: str, secret: str) -> dict[str, str]:
-    """The settings of a table's server, as environment variables."""
+def environment(address: str, secret: str, events_port: int) -> dict[str, str]:
+    """The settings of a table's server, as environment variables; its
+    pages name the events server on ``events_port`` of the same address."""
     env = dict(os.environ)
     env.update(
         DEBUG="0",
+        IMP_EVENTS_URL=f"http://{address}:{events_port}/events/",
         SECRET_KEY=secret,
         ALLOWED_HOSTS=",".join(allowed_hosts(address)),
         # Plain HTTP on the local network: no HTTPS redirect, no HSTS, and
@@ -138,9 +147,28 @@ def server_command(listen: str, threads: int = THREADS) -> list[str]:
     ]
 
 
+EVENTS_OPTIONS = ["-k", "asgi", "-w", "1", "--graceful-timeout", "2", "--no-control-socket"]
+"""How the events server runs (README, "Changes pushed to the phones"): one
+process of gunicorn's ASGI worker holds every phone's stream on one event
+loop. A stream never ends by itself: on a restart, gunicorn closes those
+still open after 2 s, and each phone opens its stream again."""
+
+
+def events_command(listen: str) -> list[str]:
+    """The command that serves the events server on ``listen``
+    ("host:port"), with only its warnings and errors on the terminal (it
+    keeps no access log: each request's path holds a link's token)."""
+    return [
+        sys.executable, "-m", "gunicorn", "companion.events:application", "-b", listen,
+        *EVENTS_OPTIONS, "--log-level", "warning",
+    ]  # fmt: skip
+
+
 def parse(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m companion.serve", description=__doc__)
     parser.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8000")))
+    told = "where phones hear of changes (default: port + 1)"
+    parser.add_argument("--events-port", type=int, default=None, help=told)
     parser.add_argument("--address", default=None, help="the address to print (default: found)")
     parser.add_argument("--threads", type=int, default=THREADS)
     return parser.parse_args(argv)
@@ -150,7 +178,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parse(argv)
     address = args.address or local_address()
     secret_path = Path(os.environ.get("SECRET_KEY_FILE", SECRET_FILE))
-    env = environment(address, secret_key(secret_path))
+    events_port = args.events_port or args.port + 1
+    env = environment(address, secret_key(secret_path), events_port)
     manage = [sys.executable, str(ROOT / "manage.py")]
     for command in (["migrate", "--noinput", "-v0"], ["collectstatic", "--noinput", "-v0"]):
         subprocess.run(manage + command, env=env, cwd=ROOT, check=True)
@@ -163,10 +192,45 @@ def main(argv: list[str] | None = None) -> int:
         "anyone on these networks can open it. Serve it on a network you trust.",
         flush=True,
     )
+    print(f"The phones hear of each change at once on port {events_port}.", flush=True)
     print("Stop the server with Ctrl-C.\n", flush=True)
-    os.chdir(ROOT)
-    command = server_command(f"0.0.0.0:{args.port}", args.threads)
-    os.execve(sys.executable, command, env)
+    app = server_command(f"0.0.0.0:{args.port}", args.threads)
+    return run_both(app, events_command(f"0.0.0.0:{events_port}"), env)
+
+
+def run_both(app: list[str], events: list[str], env: dict[str, str]) -> int:
+    """Run the app's server and the events server until the app's stops, or
+    this process is told to stop (Ctrl-C, SIGTERM): then both stop; the
+    app's exit status (0 after Ctrl-C). The app serves on, polled, if the
+    events server cannot start (its port taken): it says why on the terminal."""
+    told: list[int] = []
+    # noted, not raised: a signal while a server is being started must not
+    # leave it running
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(signum, lambda signum, frame: told.append(signum))
+    started: list[subprocess.Popen[bytes]] = []
+    try:
+        started.append(subprocess.Popen(events, env=env, cwd=ROOT))
+        served = subprocess.Popen(app, env=env, cwd=ROOT)
+        started.append(served)
+        while not told:
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                return served.wait(timeout=0.2)
+        return 0 if told[0] == signal.SIGINT else 128 + told[0]
+    finally:
+        for process in reversed(started):
+            stop(process)
+
+
+def stop(process: subprocess.Popen[bytes]) -> None:
+    """Stop a server gracefully (SIGTERM), then for good."""
+    if process.poll() is None:
+        process.terminate()
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
 
 
 if __name__ == "__main__":

@@ -1,8 +1,8 @@
 """Changes pushed to the phones (:mod:`companion.events`), in Chromium: a
 seat's phone whose page names the events server holds its stream open,
 asks the app for nothing while the game stands still, and shows a card
-entered elsewhere at once; without the events server (``make run``,
-``make serve``), or once it is gone, the phone follows by polling."""
+entered elsewhere at once; without the events server (``make run``),
+or once it is gone, the phone follows by polling."""
 
 from __future__ import annotations
 

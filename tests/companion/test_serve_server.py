@@ -4,19 +4,25 @@ off, SQLite), reached over real HTTP on this machine.
 A request reaches the app only once it is whole: clients that send part of
 their headers or of a body and stall hold no thread, and a plain GET is
 answered at once. The server keeps no control socket shared with the user's
-other servers, and says that it listens on every interface.
+other servers, and says that it listens on every interface. Beside it the
+events server tells each round screen of each change; SIGTERM stops both.
 """
 
 from __future__ import annotations
 
 import http.client
+import http.cookiejar
 import io
 import logging
 import os
+import re
+import signal
 import socket
 import subprocess
 import sys
 import time
+import urllib.parse
+import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -34,6 +40,7 @@ STALLED = 10
 @dataclass
 class Served:
     port: int
+    events_port: int
     printed: str
     home: Path
     process: subprocess.Popen[str]
@@ -80,7 +87,7 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
     folder = tmp_path_factory.mktemp("serve")
     home = folder / "home"
     (home / "run").mkdir(parents=True)
-    port = _free_port()
+    port, events_port = _free_port(), _free_port()
     env = {
         **os.environ,
         "DATABASE_URL": f"sqlite:///{folder / 'table.sqlite3'}",
@@ -91,7 +98,7 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
         "PYTHONUNBUFFERED": "1",
     }
     command = [sys.executable, "-m", "companion.serve", "--port", str(port)]
-    command += ["--address", "127.0.0.1"]
+    command += ["--events-port", str(events_port), "--address", "127.0.0.1"]
     process = subprocess.Popen(
         command, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
     )
@@ -106,7 +113,7 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
             time.sleep(0.1)
         else:
             pytest.fail(f"the server did not answer: {printed}")
-        yield Served(port, printed, home, process)
+        yield Served(port, events_port, printed, home, process)
     finally:
         process.terminate()
         process.wait(timeout=20)
@@ -169,6 +176,102 @@ def test_no_control_socket_is_shared_with_the_users_other_servers(served: Served
 def test_it_says_it_listens_on_every_interface(served: Served) -> None:
     assert "every network interface of this machine" in served.printed
     assert "http://127.0.0.1:" in served.printed
+
+
+NEW_GAME = {
+    "name_0": "Ann", "name_1": "Ben", "name_2": "Cat", "variant": "classic",
+    "edition": "classic", "dealer": "Ann", "goal": "rounds",
+}  # fmt: skip
+
+
+def post_form(opener: urllib.request.OpenerDirector, url: str, page: str, **data: str) -> str:
+    """Send a page's form as a browser without script does (its CSRF token,
+    its Referer); the page it leads to."""
+    csrf = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page)
+    assert csrf is not None, page[:300]
+    body = urllib.parse.urlencode({"csrfmiddlewaretoken": csrf.group(1), **data}).encode()
+    request = urllib.request.Request(url, body, headers={"Referer": url})
+    with opener.open(request, timeout=10) as answer:
+        return str(answer.read().decode())
+
+
+def told_version(stream: io.BufferedReader) -> int:
+    """The next version an events stream tells."""
+    while line := stream.readline():
+        if line.startswith(b"data: "):
+            return int(line[6:])
+    raise AssertionError("the events stream ended")
+
+
+def test_a_round_screen_hears_each_change_from_the_events_server_beside_it(served: Served):
+    cookies = urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar())
+    opener = urllib.request.build_opener(cookies)
+    home = f"http://127.0.0.1:{served.port}"
+    with opener.open(f"{home}/new/", timeout=10) as form:
+        page = post_form(opener, f"{home}/new/", form.read().decode(), **NEW_GAME)
+    events = re.search(r'data-events="([^"]+)"', page)
+    version = re.search(r'<div id="play-stamp"[^>]* data-version="(\d+)"', page)
+    send = re.search(r'<form class="picker" method="post" action="([^"]+)"', page)
+    card = re.search(r'<button type="submit" name="card" value="([^"]+)"', page)
+    assert events and version and send and card, page[:500]
+    token = send.group(1).split("/")[2]
+    assert events.group(1) == f"http://127.0.0.1:{served.events_port}/events/{token}/"
+
+    with urllib.request.urlopen(events.group(1), timeout=10) as stream:
+        assert stream.headers["Content-Type"] == "text/event-stream; charset=utf-8"
+        assert told_version(stream) == int(version.group(1))
+        key = re.search(r'name="key" value="(\w+)"', page)
+        assert key is not None
+        fields = {"version": version.group(1), "key": key.group(1), "card": card.group(1)}
+        post_form(opener, home + send.group(1), page, **fields)
+        assert told_version(stream) == int(version.group(1)) + 1
+
+
+BOTH = """
+import sys
+from companion.serve import run_both
+sleep = [sys.executable, "-c", "import time; time.sleep(60)", sys.argv[1]]
+print("started", flush=True)
+sys.exit(run_both(sleep, sleep, {}))
+"""
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT])
+@pytest.mark.parametrize("started", [1, 2], ids=["while-starting", "running"])
+def test_a_signal_stops_the_app_and_the_events_server_with_it(signum, started) -> None:
+    mark = f"imp-serve-{os.getpid()}-{signum}-{started}"
+    process = subprocess.Popen(
+        [sys.executable, "-c", BOTH, mark], cwd=ROOT, stdout=subprocess.PIPE, text=True
+    )
+    assert _read_until(process, "started", 30) == "started\n"
+    _wait_for(mark, started)
+
+    process.send_signal(signum)
+
+    assert process.wait(timeout=30) == (0 if signum == signal.SIGINT else 128 + signum)
+    assert _processes(mark) == []
+
+
+def _processes(mark: str) -> list[int]:
+    """The servers started with ``mark`` (the sleeps; not their parent)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        try:
+            line = (entry / "cmdline").read_bytes() if entry.name.isdigit() else b""
+            if mark.encode() in line and b"time.sleep" in line:
+                found.append(int(entry.name))
+        except OSError:  # gone meanwhile
+            pass
+    return found
+
+
+def _wait_for(mark: str, count: int) -> None:
+    """Until ``count`` servers run (the first one just started, or both)."""
+    for _ in range(200):
+        if len(_processes(mark)) >= count:
+            return
+        time.sleep(0.01)
+    raise AssertionError(f"{_processes(mark)} of {count} started")
 
 
 def access_lines(caplog: pytest.LogCaptureFixture) -> list[logging.LogRecord]:
