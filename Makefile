@@ -3,10 +3,10 @@
 #   make run    migrate and serve at http://127.0.0.1:8000/ (SQLite db.sqlite3), for developers
 #   make serve  serve a table from this machine on the local network (every interface; waitress,
 #               and the events server on the next port)
-#   make test   ruff check + mypy + pytest on every core, then branch coverage of scoring/ and
+#   make test   ruff (check, format) + mypy + pytest on every core, then branch coverage of scoring/ and
 #               companion/ (first runs npm ci for axe-core, from package-lock.json);
 #               PYTEST_ARGS='-m "not browser"' passes options to pytest
-#   make lint   ruff check
+#   make lint   ruff check and ruff format --check
 #   make typecheck  mypy, strict on the engine and the app (scoring/, companion/; django-stubs)
 #   make lock   re-pin requirements.lock from requirements.in (with hashes)
 #   make test-postgres  the same suite on PostgreSQL (127.0.0.1:5432, database bottle_imp_ci)
@@ -78,6 +78,7 @@ serve: venv
 
 lint: venv
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
 
 typecheck: venv
 	$(VENV)/bin/mypy

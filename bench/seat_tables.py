@@ -221,7 +221,6 @@ class SeatPhone:
         finally:
             await client.close()
 
-
     async def follow_pushed(
         self, port: int, events: int, token: str, live: str, step: Step, due: float
     ) -> None:

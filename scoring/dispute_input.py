@@ -147,9 +147,7 @@ def _price(deck: Deck, text: str, index: int, found: list[DisputeError]) -> int 
     if code is None or (code != START_PRICE and not deck.has(code)):
         found.append(
             ImpossiblePrice(
-                Text(
-                    "dispute.price_no_card", what=what, typed=_typed(text), deck=deck_words(deck)
-                ),
+                Text("dispute.price_no_card", what=what, typed=_typed(text), deck=deck_words(deck)),
                 place=place,
                 card=text,
             )

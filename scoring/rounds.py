@@ -175,9 +175,7 @@ class _Replay:
         text = quote(self.entries.written(card)) if card < 0 else card_of(card)
         return {"trick": trick, "player": self.shape.names[player], "card": text}
 
-    def revoke(
-        self, trick: int, at: int, player: int, card: int, key: int, colour: int
-    ) -> None:
+    def revoke(self, trick: int, at: int, player: int, card: int, key: int, colour: int) -> None:
         """Warn of a revoke: ``key`` (a player's hand) did not follow ``colour``
         earlier, in this trick or before, and now plays it (the card at place
         ``at`` of trick ``trick``)."""

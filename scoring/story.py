@@ -160,9 +160,7 @@ def round_story(game: GameState, number: int) -> RoundStory:
         ScoreStory(
             line.player,
             line.score,
-            reason(
-                line, shape.names, coins[line.player], outcome.penalty, game.table.deck.edition
-            ),
+            reason(line, shape.names, coins[line.player], outcome.penalty, game.table.deck.edition),
             coins[line.player],
             None if tricks_won is None else tricks_won[line.player],
             line.bottles,

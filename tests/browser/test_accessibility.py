@@ -39,9 +39,12 @@ def csp_errors(page) -> list[str]:
     errors: list[str] = []
     page.on(
         "console",
-        lambda message: errors.append(message.text)
-        if "Content Security Policy" in message.text or "Content-Security-Policy" in message.text
-        else None,
+        lambda message: (
+            errors.append(message.text)
+            if "Content Security Policy" in message.text
+            or "Content-Security-Policy" in message.text
+            else None
+        ),
     )
     return errors
 

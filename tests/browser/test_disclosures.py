@@ -101,8 +101,9 @@ def test_every_disclosure_is_a_button_that_says_so(browser, live_server, screens
         for label, path in pages.items():
             page.goto(path)
             page.locator("summary").first.scroll_into_view_if_needed()
-            page.screenshot(path=screenshot_dir / f"disclosures-{label.replace(' ', '-')}-"
-                            f"{phone['width']}.png")
+            page.screenshot(
+                path=screenshot_dir / f"disclosures-{label.replace(' ', '-')}-{phone['width']}.png"
+            )
 
             words = check_every_summary(page, label)
 

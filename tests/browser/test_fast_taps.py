@@ -25,9 +25,7 @@ def test_rounds_tapped_without_a_pause_store_every_card_once_in_order(browser, l
     game = actions.create_game(
         players=NAMES, variant="classic", first_dealer=record["first_dealer"], goal_rounds=3
     )
-    context = browser.new_context(
-        viewport={"width": 360, "height": 780}, base_url=live_server.url
-    )
+    context = browser.new_context(viewport={"width": 360, "height": 780}, base_url=live_server.url)
     page = context.new_page()
     try:
         for number, entry in enumerate(record["rounds"], 1):

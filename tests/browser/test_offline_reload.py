@@ -166,9 +166,7 @@ def phone_without_worker(browser, live_server):
     """A phone whose service worker is blocked: a page it controls sends its
     requests through it, past the page's routes (Playwright's
     ``page.route``), so a card held by the test would go out after all."""
-    context = browser.new_context(
-        viewport=PHONE, base_url=live_server.url, service_workers="block"
-    )
+    context = browser.new_context(viewport=PHONE, base_url=live_server.url, service_workers="block")
     yield context
     context.close()
 

@@ -118,8 +118,10 @@ def test_every_score_and_new_total_is_in_view_before_confirm(
         [game.players[line.player], str(line.score), str(state.totals[line.player])]
         for line in state.rounds[0].outcome.lines
     ]
-    print(f"\n{setup.id} {language}: last row's bottom {look['rows'][-1]['bottom']:.0f} px,"
-          f" the action bar's top {bar['top']:.0f} px")
+    print(
+        f"\n{setup.id} {language}: last row's bottom {look['rows'][-1]['bottom']:.0f} px,"
+        f" the action bar's top {bar['top']:.0f} px"
+    )
 
 
 @pytest.mark.parametrize("path", ["round/", ""], ids=["round screen", "standings"])

@@ -56,7 +56,12 @@ def test_a_card_within_a_trick_sends_the_play_alone(editor):
         assert part in text
     assert 'data-marks="' in text
     assert not parts(text) & {
-        "play-facts", "fix-place", "round-status", "tricks-count", "round-head", "revokes"
+        "play-facts",
+        "fix-place",
+        "round-status",
+        "tricks-count",
+        "round-head",
+        "revokes",
     }
     assert "csrfmiddlewaretoken" not in text
 
@@ -82,7 +87,7 @@ def test_the_first_card_of_a_trick_sends_the_strip_and_the_count(editor):
     text = play_answer(editor, "33").text
 
     assert {"play-facts", "fix-place", "round-status", "tricks-count"} <= parts(text)
-    assert "Trick 2 of 11 · <span class=\"led\">Led: " in text
+    assert 'Trick 2 of 11 · <span class="led">Led: ' in text
     assert '<span id="tricks-count" hx-swap-oob="true">2</span>' in text
     assert "round-head" not in parts(text)
 
@@ -119,7 +124,8 @@ def test_a_form_of_a_cards_answer_is_sent_with_the_csrf_header_alone(game):
     token = re.search(r'"X-CSRFToken": "([^"]+)"', page).group(1)
     headers = {"HX-Request": "true", "HX-Target": "play", "X-CSRFToken": token}
     answer = client.post(
-        seat.url("play_card"), {"version": game.version, "key": uuid.uuid4().hex, "card": "24"},
+        seat.url("play_card"),
+        {"version": game.version, "key": uuid.uuid4().hex, "card": "24"},
         headers=headers,
     ).text
     undo = re.search(r'action="([^"]+/undo/)"', answer).group(1)

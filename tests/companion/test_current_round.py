@@ -156,4 +156,3 @@ def test_the_last_card_shows_the_games_totals(client):
         assert f'<td class="total">{total}</td>' in text
     next_dealer = game.players[whole.state.next_dealer]
     assert f"then {next_dealer} deals the next round" in text
-

@@ -84,7 +84,7 @@ def test_a_quick_entry_that_does_not_add_up_is_said_beside_its_numbers(editor):
         assert 'aria-describedby="id_points_0-error"' in field, name
     assert "autofocus" in input_of(page, "points_0")
     assert page.count("autofocus") == 1
-    assert 'aria-invalid' not in input_of(page, "bottle_0")
+    assert "aria-invalid" not in input_of(page, "bottle_0")
     assert '<details class="quick" open>' in page
     assert rounds_of(editor.game) == before
 
@@ -116,8 +116,11 @@ def test_the_engines_finding_is_said_beside_the_field_it_concerns(editor, sent, 
     assert response.status_code == 400
     assert here(page) == []
     assert field_said(page, field) == words  # the engine's words: they name whose coins
-    said = [name for name in ("points_0", "points_1", "points_2", "imps_trick_points")
-            if field_said(page, name)]
+    said = [
+        name
+        for name in ("points_0", "points_1", "points_2", "imps_trick_points")
+        if field_said(page, name)
+    ]
     assert said == [field]
     assert 'aria-invalid="true"' in input_of(page, field)
     assert "autofocus" in input_of(page, field)

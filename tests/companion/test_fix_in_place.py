@@ -267,8 +267,7 @@ def test_a_fix_that_changes_an_earlier_winner_keeps_christians_13_with_christian
     assert tricks(editor) == [["24", "15", "17"], ["4", "6", "32"], ["10", "13", "5"]]
     page = text(response)
     assert (
-        "Round 1, trick 2: Betty wins it now (before: Christian); the price after it is 6,"
-        " not 16."
+        "Round 1, trick 2: Betty wins it now (before: Christian); the price after it is 6, not 16."
     ) in page
     assert TRICK_3_LED_BY_BETTY in page
     trick_3 = text(editor.get("fix_trick", 1, 3, htmx=True))

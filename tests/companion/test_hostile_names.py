@@ -23,7 +23,7 @@ HOSTILE = [
     "<script>alert(1)</script>",
     '"><img src=x onerror=alert(1)>',
     "javascript:alert(1)",
-    "O'Brien \"Bo\" &amp;",
+    'O\'Brien "Bo" &amp;',
 ]
 RAW = ["<script>alert(1)", "<img src=x", "onerror=alert(1)>", '"Bo"', "&amp; "]
 ESCAPED = [

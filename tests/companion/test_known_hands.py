@@ -35,7 +35,7 @@ def test_the_lopaka_round_offers_his_hand_form(lopaka):
     page = text(response)
     assert "Lopaka's hand first" in page  # in place of the card picker
     assert "Tap the 11 cards that lie face up" in page
-    assert '<span data-chosen>0</span> of 11 chosen' in page
+    assert "<span data-chosen>0</span> of 11 chosen" in page
     assert page.count('name="cards"') == 36  # one grid, not two
     assert 'class="picker"' not in page
     assert "Trick 1 of 11 · <strong>Betty</strong> leads" in page

@@ -108,8 +108,6 @@ def test_the_show_variants_button_answers_the_whole_form(client):
     assert variants_offered(response) == ["classic"]
 
 
-
-
 def test_moving_a_name_up_reorders_the_seats_without_saving(client):
     response = client.post(URL, {**THREE, "move": "up-2"}, headers={"HX-Request": "true"})
 

@@ -48,7 +48,7 @@ def test_a_card_sent_for_the_play_region_answers_only_what_a_card_changes(editor
     assert 'id="round"' not in text and "Someone else deals" not in text
     assert '<section class="status" id="round-status"' in text  # the coins so far
     assert '<span id="tricks-count" hx-swap-oob="true">2</span>' in text
-    assert "Trick 2 of 11 · <span class=\"led\">Led: " in text
+    assert 'Trick 2 of 11 · <span class="led">Led: ' in text
     assert "<strong>red</strong>" in text  # the engine's led colour: 33 is red
     assert "Adam's card" not in text and "Betty's card" in text
     assert "data-refresh" not in text

@@ -103,4 +103,4 @@ def test_a_past_rounds_page_follows_a_correction_too(viewer, editor, django_asse
     answer = viewer.client.get(viewer.url("round_detail", 1), headers=headers)
     assert answer.status_code == 200
     assert '<span class="num">11</span>' in answer.content.decode()
-    assert "/rounds/1/\" hx-trigger" not in editor.get("round_detail", 1).content.decode()
+    assert '/rounds/1/" hx-trigger' not in editor.get("round_detail", 1).content.decode()

@@ -272,9 +272,7 @@ def test_the_bottle_sentence_names_the_owner(prices, cards, owners, sentence):
 
 def test_an_owner_s_name_is_checked_like_a_player_s():
     with pytest.raises(NameRefused, match="owner 1: the name"):
-        rule_disputed_trick(
-            "classic", False, ["17"], ["24", "15", "30"], [], owners=["Eve\u200b"]
-        )
+        rule_disputed_trick("classic", False, ["17"], ["24", "15", "30"], [], owners=["Eve\u200b"])
 
 
 # --- the same rules as a round: the dearer bottle, real trick sizes (issue 20) -------
@@ -339,8 +337,7 @@ def test_at_a_known_table_a_trick_has_its_players_cards():
         rule_disputed_trick("classic", False, ["19"], ["24", "15", "17"], [], players=4)
 
     assert str(raised.value) == (
-        "at this table a trick has 4 cards, one a player, in the order they were played; "
-        "3 entered"
+        "at this table a trick has 4 cards, one a player, in the order they were played; 3 entered"
     )
     ruling = rule_disputed_trick("classic", False, ["19"], ["24", "15", "17"], [], players=3)
     assert str(ruling.winner) == "Player 3"

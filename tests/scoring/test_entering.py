@@ -42,9 +42,7 @@ def entered(table, tricks, dealer=0, **more):
         ([["24", "15", "17"], ["32"]], "8", "Betty", 2, [["24", "15", "17"], ["32", "8"]]),
     ],
 )
-def test_a_card_goes_where_the_replay_says_the_next_card_goes(
-    tricks, card, player, trick, after
-):
+def test_a_card_goes_where_the_replay_says_the_next_card_goes(tricks, card, player, trick, after):
     table = Table.create(THREE, "classic")
     entries, state = entered(table, tricks)
     played = play(table, entries, state, card_code(card))
