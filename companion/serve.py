@@ -188,7 +188,8 @@ def main(argv: list[str] | None = None) -> int:
     print("Phones on the same wifi: open that address, or scan this code:\n", flush=True)
     print(qr_text(url), flush=True)
     print(
-        f"It listens on every network interface of this machine (port {args.port}):\n"
+        "It listens on every network interface of this machine"
+        f" (ports {args.port} and {events_port}):\n"
         "anyone on these networks can open it. Serve it on a network you trust.",
         flush=True,
     )

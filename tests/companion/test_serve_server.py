@@ -174,7 +174,8 @@ def test_no_control_socket_is_shared_with_the_users_other_servers(served: Served
 
 
 def test_it_says_it_listens_on_every_interface(served: Served) -> None:
-    assert "every network interface of this machine" in served.printed
+    ports = f"(ports {served.port} and {served.events_port})"
+    assert f"every network interface of this machine {ports}" in served.printed
     assert "http://127.0.0.1:" in served.printed
 
 
