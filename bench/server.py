@@ -13,7 +13,6 @@ import http.client
 import os
 import secrets
 import shutil
-import signal
 import socket
 import subprocess
 import sys
@@ -108,15 +107,12 @@ def production_options(workers: int | str) -> list[str]:
 
 
 def stop_process(process: subprocess.Popen[bytes] | None) -> None:
-    """Stop a server's process gracefully (SIGTERM), then for good."""
-    if process is None or process.poll() is not None:
-        return
-    process.send_signal(signal.SIGTERM)
-    try:
-        process.wait(timeout=15)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        process.wait()
+    """Stop a server's process gracefully (SIGTERM), then for good after 15 s
+    (:func:`companion.serve.stop`)."""
+    from companion.serve import stop
+
+    if process is not None:
+        stop(process, timeout=15.0)
 
 
 def events_command(bind: str) -> list[str]:

@@ -223,12 +223,12 @@ def run_both(app: list[str], events: list[str], env: dict[str, str]) -> int:
             stop(process)
 
 
-def stop(process: subprocess.Popen[bytes]) -> None:
-    """Stop a server gracefully (SIGTERM), then for good."""
+def stop(process: subprocess.Popen[bytes], timeout: float = 10.0) -> None:
+    """Stop a server gracefully (SIGTERM), then for good after ``timeout`` s."""
     if process.poll() is None:
         process.terminate()
     try:
-        process.wait(timeout=10)
+        process.wait(timeout=timeout)
     except subprocess.TimeoutExpired:
         process.kill()
         process.wait()
