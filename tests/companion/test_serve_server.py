@@ -13,6 +13,7 @@ from __future__ import annotations
 import http.client
 import http.cookiejar
 import io
+import json
 import logging
 import os
 import re
@@ -226,6 +227,40 @@ def test_a_round_screen_hears_each_change_from_the_events_server_beside_it(serve
         fields = {"version": version.group(1), "key": key.group(1), "card": card.group(1)}
         post_form(opener, home + send.group(1), page, **fields)
         assert told_version(stream) == int(version.group(1)) + 1
+
+
+STATIC = re.compile(r'(?:src|href)="(/static/[^"]+)"')
+HASHED = re.compile(r"\.[0-9a-f]{12}\.\w+$")
+"""A file's name as collectstatic hashes it (``app.3f2a9c1b7d0e.css``)."""
+
+
+def test_every_file_the_app_names_is_served_by_its_hashed_name_alone(served: Served) -> None:
+    """collectstatic keeps only the hashed names (WHITENOISE_KEEP_ONLY_HASHED_FILES):
+    every file named by the pages, the web app's manifest and its service
+    worker is served; a plain name is not."""
+    cookies = urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar())
+    opener = urllib.request.build_opener(cookies)
+    home = f"http://127.0.0.1:{served.port}"
+    with opener.open(f"{home}/new/", timeout=10) as form:
+        new_game = form.read().decode()
+    pages = [new_game, post_form(opener, f"{home}/new/", new_game, **NEW_GAME)]
+    with opener.open(f"{home}/", timeout=10) as answer:
+        pages.append(answer.read().decode())
+    named = {path for page in pages for path in STATIC.findall(page)}
+    with opener.open(f"{home}/manifest.webmanifest", timeout=10) as answer:
+        named |= {icon["src"] for icon in json.load(answer)["icons"]}
+    with opener.open(f"{home}/sw.js", timeout=10) as answer:
+        shell = re.search(r"const SHELL_FILES = (\[.*?\]);", answer.read().decode())
+    assert shell is not None
+    named |= set(json.loads(shell.group(1)))
+
+    assert {"css/app", "js/round", "icons/icon-192"} <= {HASHED.sub("", p)[8:] for p in named}
+    assert [path for path in sorted(named) if not HASHED.search(path)] == []
+    assert {path: get(served.port, path)[0] for path in sorted(named)} == dict.fromkeys(
+        sorted(named), 200
+    )
+    assert get(served.port, "/static/css/app.css")[0] == 404
+    assert not (served.home.parent / "static" / "css" / "app.css").exists()
 
 
 BOTH = """
