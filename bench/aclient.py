@@ -29,6 +29,8 @@ class AsyncClient:
         self.cookies: dict[str, str] = {}
         self.reader: asyncio.StreamReader | None = None
         self.writer: asyncio.StreamWriter | None = None
+        self.answering = False
+        """Whether the server began answering the request on its way."""
 
     async def close(self) -> None:
         if self.writer is not None:
@@ -51,9 +53,12 @@ class AsyncClient:
         headers: dict[str, str] | None,
     ) -> Reply:
         """Send one request and read its answer, timed from the first byte
-        sent to the last byte read. A GET on a keep-alive connection the
-        server closed meanwhile is sent again on a new one; a POST never is
-        (it might have been entered)."""
+        sent to the last byte read. A request on a keep-alive connection
+        that the server closed meanwhile (idle for its keep-alive time:
+        nothing of an answer read) is sent again on a new one, as a browser
+        does, a POST too: each change the app takes carries its idempotency
+        key, so one that did reach the server is entered once. A GET that
+        failed later is sent again as well; a POST is not."""
         body = urlencode(data).encode() if data is not None else b""
         lines = [f"{method} {path} HTTP/1.1", f"Host: {HOST}:{self.port}"]
         for name, value in (headers or {}).items():
@@ -69,11 +74,12 @@ class AsyncClient:
             if fresh:
                 self.reader, self.writer = await asyncio.open_connection(HOST, self.port)
             start = time.perf_counter()
+            self.answering = False
             try:
                 return await asyncio.wait_for(self._exchange(message, start), self.timeout)
             except (ConnectionError, asyncio.IncompleteReadError) as error:
                 await self.close()
-                if fresh or attempt or method != "GET":
+                if fresh or attempt or (method != "GET" and self.answering):
                     raise HttpError(f"{method} {path}: {error!r}") from error
             except TimeoutError as error:
                 await self.close()
@@ -84,7 +90,9 @@ class AsyncClient:
         assert self.reader is not None and self.writer is not None
         self.writer.write(message)
         await self.writer.drain()
-        head = await self.reader.readuntil(b"\r\n\r\n")
+        first = await self.reader.readexactly(1)
+        self.answering = True  # from here on the server has answered something
+        head = first + await self.reader.readuntil(b"\r\n\r\n")
         status_line, *header_lines = head.decode("latin-1").split("\r\n")
         status = int(status_line.split(" ", 2)[1])
         headers: dict[str, str] = {}
