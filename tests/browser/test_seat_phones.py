@@ -418,5 +418,7 @@ def test_the_installed_app_opens_on_its_seat_offline_too(browser, live_server, s
         expect(app.locator("#not-live")).to_be_visible()
         app.screenshot(path=screenshot_dir / "seat-launch-offline-360.png")
     finally:
-        context.set_offline(False)
+        # closed as it is, offline. Closed just after going online (when the
+        # copy's page asks for the live round again), it once hung in
+        # Chromium until the test's timeout (1 full run; not seen in 25 alone)
         context.close()
