@@ -31,6 +31,7 @@ import asyncio
 import contextlib
 import json
 import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -193,21 +194,32 @@ def run_child(args: argparse.Namespace, database: str) -> dict[str, Any]:
         *(["--seats"] if args.seats else []),
         *(["--push"] if args.push else []),
     ]
+    command = [sys.executable, "-m", "bench.load", "--child", "--database", database, *options]
+    child = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.PIPE, text=True)
     try:
-        done = subprocess.run(
-            [sys.executable, "-m", "bench.load", "--child", "--database", database, *options],
-            cwd=ROOT, env=env, stdout=subprocess.PIPE, text=True, check=False,
-        )  # fmt: skip
+        out, _ = child.communicate()
+    except BaseException:  # told to stop: the child stops its servers first
+        child.terminate()
+        child.wait(timeout=60)
+        raise
     finally:
         if database == "postgresql":
             postgres(f"DROP DATABASE IF EXISTS {PG_DATABASE} WITH (FORCE)")
-    if done.returncode != 0:
-        raise SystemExit(f"bench.load on {database} failed ({done.returncode})")
-    return json.loads(done.stdout)
+    if child.returncode != 0:
+        raise SystemExit(f"bench.load on {database} failed ({child.returncode})")
+    return json.loads(out)
+
+
+def stop(signum: int, frame: object) -> None:
+    """SIGTERM as Ctrl-C: the servers started are stopped on the way out
+    (a second SIGTERM, as ``pkill`` sends parent and child, does not cut that short)."""
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    raise SystemExit(128 + signum)
 
 
 def main(argv: list[str] | None = None) -> int:
     args = parse(argv)
+    signal.signal(signal.SIGTERM, stop)
     databases = args.database or list(DATABASES)
     if args.child:
         print(json.dumps(measure(args, databases[0])))

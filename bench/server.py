@@ -155,7 +155,12 @@ class EventsServer:
                 env=env, stdout=log, stderr=subprocess.STDOUT, cwd=ROOT,
                 preexec_fn=(lambda: os.sched_setaffinity(0, self.cpus)) if self.cpus else None,
             )  # fmt: skip
-        if not self._ready(30.0):
+        try:
+            ready = self._ready(30.0)
+        except BaseException:  # told to stop while it starts
+            self.__exit__()
+            raise
+        if not ready:
             self.__exit__()
             raise RuntimeError(f"the events server did not start:\n{self.log.read_text()}")
         return self
@@ -259,7 +264,12 @@ class Server:
                     cwd=ROOT,
                     preexec_fn=self._pin if self.cpus else None,
                 )
-            if self._wait_ready(30.0):
+            try:
+                ready = self._wait_ready(30.0)
+            except BaseException:  # told to stop while it starts
+                self.stop()
+                raise
+            if ready:
                 return
             self.stop()
         raise RuntimeError(f"the server did not start; see {self.log}:\n{self.log.read_text()}")

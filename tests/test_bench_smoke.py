@@ -5,10 +5,13 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
 import time
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 FIGURES = {
@@ -179,3 +182,52 @@ def test_the_servers_cpu_counts_its_workers() -> None:
     finally:
         worker.kill()
         worker.wait()
+
+
+def marked(mark: str) -> list[str]:
+    """The command lines of the processes whose environment holds ``mark``."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        try:
+            if entry.name.isdigit() and mark.encode() in (entry / "environ").read_bytes():
+                found.append((entry / "cmdline").read_bytes().replace(b"\0", b" ").decode())
+        except OSError:  # gone meanwhile, or not ours to read
+            continue
+    return found
+
+
+@pytest.mark.parametrize(
+    ("signalled", "after"), [("the load", 0.0), ("the load and its child", 4.0)]
+)
+def test_sigterm_stops_the_load_and_the_servers_it_started(signalled: str, after: float) -> None:
+    """``make load`` told to stop (SIGTERM, to it alone while its server
+    starts, or as ``pkill`` sends it to both its processes while tables
+    play) stops the servers it started on its way out."""
+    mark = f"IMP_LOAD_MARK={os.getpid()}-{time.monotonic_ns()}"
+    env = {**os.environ, "IMP_LOAD_MARK": mark.split("=")[1]}
+    command = [sys.executable, "-m", "bench.load", "--database", "sqlite", "--start", "2",
+               "--steps", "1", "--window", "60", "--ramp", "1", "--history", "1",
+               "--warm-up", "0", "--no-write"]  # fmt: skip
+    load = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 60
+        while not any("gunicorn" in line for line in marked(mark)):
+            assert time.monotonic() < deadline, "no server started"
+            assert load.poll() is None, "the load ended"
+            time.sleep(0.2)
+        time.sleep(after)
+        if signalled == "the load":
+            load.send_signal(signal.SIGTERM)
+        else:
+            for line in marked(mark):
+                if "bench.load" in line:
+                    subprocess.run(["pkill", "-TERM", "-f", line.strip()], check=False)
+        assert load.wait(timeout=60) == 128 + signal.SIGTERM
+        deadline = time.monotonic() + 20
+        while marked(mark) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert marked(mark) == []
+    finally:
+        load.kill()
+        for line in marked(mark):
+            subprocess.run(["pkill", "-KILL", "-f", line.strip()], check=False)
