@@ -3,6 +3,7 @@ subprocess (gunicorn on 127.0.0.1, its own SQLite file), about 15 s."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -184,13 +185,14 @@ def test_the_servers_cpu_counts_its_workers() -> None:
         worker.wait()
 
 
-def marked(mark: str) -> list[str]:
-    """The command lines of the processes whose environment holds ``mark``."""
-    found = []
+def marked(mark: str) -> dict[int, str]:
+    """The processes whose environment holds ``mark``: their command lines."""
+    found = {}
     for entry in Path("/proc").iterdir():
         try:
             if entry.name.isdigit() and mark.encode() in (entry / "environ").read_bytes():
-                found.append((entry / "cmdline").read_bytes().replace(b"\0", b" ").decode())
+                command = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode()
+                found[int(entry.name)] = command
         except OSError:  # gone meanwhile, or not ours to read
             continue
     return found
@@ -211,7 +213,7 @@ def test_sigterm_stops_the_load_and_the_servers_it_started(signalled: str, after
     load = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL)
     try:
         deadline = time.monotonic() + 60
-        while not any("gunicorn" in line for line in marked(mark)):
+        while not any("gunicorn" in line for line in marked(mark).values()):
             assert time.monotonic() < deadline, "no server started"
             assert load.poll() is None, "the load ended"
             time.sleep(0.2)
@@ -219,15 +221,16 @@ def test_sigterm_stops_the_load_and_the_servers_it_started(signalled: str, after
         if signalled == "the load":
             load.send_signal(signal.SIGTERM)
         else:
-            for line in marked(mark):
+            for pid, line in marked(mark).items():
                 if "bench.load" in line:
-                    subprocess.run(["pkill", "-TERM", "-f", line.strip()], check=False)
+                    os.kill(pid, signal.SIGTERM)
         assert load.wait(timeout=60) == 128 + signal.SIGTERM
         deadline = time.monotonic() + 20
         while marked(mark) and time.monotonic() < deadline:
             time.sleep(0.2)
-        assert marked(mark) == []
+        assert marked(mark) == {}
     finally:
         load.kill()
-        for line in marked(mark):
-            subprocess.run(["pkill", "-KILL", "-f", line.strip()], check=False)
+        for pid in marked(mark):
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGKILL)
