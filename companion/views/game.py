@@ -48,13 +48,14 @@ def game_context(
 
 def game_standings(game: Game) -> dict[str, Any]:
     """The game's standings, the night's figures and the round being
-    played (:func:`replay_standings`), from the cache (Django's cache framework: local memory
-    unless settings say otherwise) under the game's version in the reader's
-    language, as its ETag (:func:`companion.access.etag_value`), with its
-    view token (which no other game ever has). Every screen at a table
-    polls the live standings: after a card, the first poll replays and the
-    others read the replay. (Not ``cache.get_or_set``: after storing a
-    value it reads it back, unpickling the whole replay once more.)"""
+    played (:func:`replay_standings`), from the cache (Django's cache
+    framework: local memory unless settings say otherwise) under the game's
+    version in the reader's language, as its ETag
+    (:func:`companion.access.etag_value`), with its view token (which no
+    other game ever has). Every screen at a table polls the live standings:
+    after a card, the first poll replays and the others read what it kept.
+    (Not ``cache.get_or_set``: after storing a value it reads it back,
+    unpickling it once more.)"""
     key = f"imp:standings:{game.view_token}:{etag_value(game)}"
     kept = cache.get(key)
     if kept is None:
