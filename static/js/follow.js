@@ -82,14 +82,28 @@
   }
 
   // A poll's answer is dropped when this phone has sent or tapped a card
-  // meanwhile, or a finger is down on the grid.
-  document.body.addEventListener("htmx:beforeSwap", (event) => {
+  // meanwhile, or a finger is down on the grid, or it is older than the
+  // screen: a change this phone made (Undo, a quick entry) was answered
+  // while the poll was on its way. Dropped before htmx handles it at all
+  // (htmx:beforeOnLoad, fired on the poll's source, the body): its target
+  // may have left the page with that change's answer, and htmx's later
+  // events fired on it never reach the body.
+  document.body.addEventListener("htmx:beforeOnLoad", (event) => {
     if (event.detail.elt !== document.body || !polling) return;
     const region = play();
-    if (pressed || writing() || !region || region.dataset.follow !== "yes" || taps() !== tapsAtStart) {
-      event.detail.shouldSwap = false;
+    if (pressed || writing() || !region || region.dataset.follow !== "yes" || taps() !== tapsAtStart
+        || older(event.detail.xhr)) {
+      event.preventDefault();
     }
   });
+
+  // Whether an answer shows an earlier version of the game than the screen
+  // (its ETag, companion.access.etag_value, names the version).
+  function older(xhr) {
+    const stamp = document.getElementById("play-stamp");
+    const named = /v(\d+)-/.exec(xhr.getResponseHeader("ETag") || "");
+    return Boolean(stamp && named) && Number(named[1]) < Number(stamp.dataset.version);
+  }
 
   document.addEventListener("pointerdown", (event) => {
     if (event.target instanceof Element && event.target.closest("#play form.picker")) pressed = true;
