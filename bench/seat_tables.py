@@ -16,7 +16,8 @@ a connection of its own that polls nothing.
 With the events server (``--push``, :mod:`companion.events`) each seat phone
 holds its stream open instead, as follow.js does where the page names one:
 it asks for the round when the stream tells a version newer than the one it
-shows (0.3 s later again while a card of its own is on its way), and
+shows (at once when its player is asked right after the change, else 0.4 to
+0.9 s later; 0.3 s later again while a card of its own is on its way), and
 otherwise only every 15 s. Which seat plays each card
 comes from the engine's replay of the simulated round
 (:func:`scoring.record.replay`)."""
@@ -52,6 +53,9 @@ PUSHED_QUIET = 15.0
 """Seconds between two polls of a seat phone told of changes (follow.js's QUIET)."""
 PUSHED_AGAIN = 0.3
 """Seconds until a told phone that could not ask at once asks (follow.js's AGAIN)."""
+PUSHED_SPREAD = (0.4, 0.9)
+"""Seconds a told phone waits before it asks, unless its player is asked
+right after the change (its pace "soon"): follow.js's SPREAD."""
 TOLD = re.compile(rb"^data: (\d+)$", re.MULTILINE)
 """A version an events stream tells."""
 SHOWN_ETAG = re.compile(r'<div id="play-stamp"[^>]*\sdata-etag="([^"]+)"')
@@ -236,6 +240,8 @@ class SeatPhone:
                 with contextlib.suppress(TimeoutError):
                     told = await asyncio.wait_for(self.told.wait(), wait)
                 self.told.clear()
+                if told and self.heard > self.version and self.pace != "soon":
+                    await asyncio.sleep(random.uniform(*PUSHED_SPREAD))
                 while self.heard > self.version and self.sending:
                     await asyncio.sleep(PUSHED_AGAIN)  # its own card is on its way
                 if time.monotonic() < step.end and (self.heard > self.version or not told):

@@ -89,3 +89,60 @@ def test_a_phone_that_lost_its_stream_polls_again(page, settings):
 
     expect(page.locator("#play-stamp")).to_have_attribute("data-version", "1", timeout=5000)
     assert len(polls) >= 1
+
+
+TOLD_AND_ASKED = """
+window.impTold = [];
+window.impAsked = [];
+const Stream = window.EventSource;
+window.EventSource = class extends Stream {
+  constructor(...args) {
+    super(...args);
+    this.addEventListener("message", () => window.impTold.push(performance.now()));
+  }
+};
+const open = XMLHttpRequest.prototype.open;
+XMLHttpRequest.prototype.open = function (method, url, ...rest) {
+  if (String(url).includes("/round/live/")) window.impAsked.push(performance.now());
+  return open.call(this, method, url, ...rest);
+};
+"""
+"""Each phone notes, by its own clock, when its events stream tells it of a
+change and when it asks the app for the round."""
+
+
+def test_a_told_phone_asks_at_once_only_when_its_player_is_asked_next(browser, live_server, pushed):
+    """Every phone of a table is told of a card in the same instant: the
+    phone of the player asked right after it (its pace "soon") asks at once,
+    another seat's phone 0.4 to 0.9 s later (follow.js's SPREAD), so that
+    the asked player's phone is not queued behind the others."""
+    record = simulated("classic", 4, rounds=1, seed=7)
+    game = game_for(record)
+    phones = []
+    for seat in seat_links(game):
+        context = browser.new_context(base_url=live_server.url, service_workers="block")
+        page = context.new_page()
+        page.add_init_script(TOLD_AND_ASKED)
+        with page.expect_request(f"{pushed}/events/**"):
+            page.goto(reverse("imp:round", args=[seat.token]))
+        expect(page.locator("#play-stamp")).to_have_attribute("data-version", "0")
+        phones.append((page.locator("#play-stamp").get_attribute("data-pace") or "", page))
+    try:
+        # the leader is asked now, then "soon" the next player, "near" the third
+        assert sorted(pace for pace, _ in phones) == ["", "", "near", "soon"]
+        enter_first_card(game, record)
+        for _, page in phones:
+            expect(page.locator("#play-stamp")).to_have_attribute("data-version", "1", timeout=5000)
+        waited = [
+            (pace, page.evaluate("window.impAsked.at(-1) - window.impTold.at(-1)"))
+            for pace, page in phones
+        ]
+    finally:
+        for _, page in phones:
+            page.context.close()
+
+    for pace, ms in waited:
+        if pace == "soon":
+            assert ms < 400
+        else:
+            assert 400 <= ms <= 900 + 500  # a timer may fire late, never early
