@@ -8,6 +8,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 
+from django.core.cache import caches
+
 from companion.access import TOKEN_MAX, Access, GameGone, find_game, is_seat_token
 from companion.history import ENTRY_FIELDS
 from companion.models import Game, Round
@@ -295,7 +297,46 @@ class CurrentRound:
         return next_card(self.table, self.entries, self.round_state(number))
 
 
+ROUNDS = "rounds"
+"""The cache (of settings.CACHES) that keeps the round being played as the
+engine replayed it, under its game's view link and version: no other game
+has that link, and every change of a game claims its next version, so a
+version's round never changes. After a change every phone of the table asks
+for the round; one replay answers them all."""
+
+
+def shown_round(game: Game) -> CurrentRound | None:
+    """The round being played, replayed, for showing the game at the version
+    the request read: as an earlier answer at that version kept it, else
+    read and replayed (and kept). None when the game's last round is
+    complete: its result shows the whole game's replay."""
+    kept = caches[ROUNDS].get(round_key(game, game.version))
+    if isinstance(kept, CurrentRound):
+        return replace(kept, game=game)
+    latest = latest_round(game)
+    if latest is None:
+        return None
+    table = game.table
+    current = CurrentRound.of(game, latest.row, dealer_of(game, table, latest), table)
+    if current.state.complete:
+        return None
+    keep_round(current, latest.game_version)  # the version its round was read at
+    return current
+
+
+def keep_round(current: CurrentRound, version: int) -> None:
+    """Keep ``current``, the game's round being played at ``version``, for
+    the phones that ask for it next (a complete round is not kept)."""
+    if not current.state.complete:
+        caches[ROUNDS].set(round_key(current.game, version), current)
+
+
+def round_key(game: Game, version: int) -> str:
+    return f"imp:round:{game.view_token}:v{version}"
+
+
 __all__ = [
+    "ROUNDS",
     "Counted",
     "CurrentRound",
     "Latest",
@@ -303,12 +344,14 @@ __all__ = [
     "RoundRow",
     "dealer_of",
     "find_playing",
+    "keep_round",
     "game_record",
     "game_state",
     "latest_round",
     "load_rows",
     "record_data",
     "round_data",
+    "shown_round",
     "what_counts",
     "write_record",
 ]

@@ -240,7 +240,10 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # reads of each of its games (a few hundred bytes a game) and each group's
 # figures drawn, so that a group of 500 games replays only the game that
 # changed. Room for some 20 such groups in each worker (a few MB); a day,
-# as versions never come back (companion.group_page).
+# as versions never come back (companion.group_page). "rounds" keeps the
+# round being played as the engine replayed it, under its game's version
+# (about 3 KB each): every phone of a table asks for the round after a
+# change, and one replay answers them all (companion.replay.shown_round).
 CACHES = {
     "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
     "figures": {
@@ -248,6 +251,12 @@ CACHES = {
         "LOCATION": "figures",
         "TIMEOUT": 24 * 3600,
         "OPTIONS": {"MAX_ENTRIES": 12_000},
+    },
+    "rounds": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "rounds",
+        "TIMEOUT": 300,
+        "OPTIONS": {"MAX_ENTRIES": 3_000},
     },
 }
 

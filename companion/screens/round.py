@@ -13,7 +13,7 @@ from companion.access import Access
 from companion.forms import FreshStamp, QuickForm
 from companion.models import Game, Round
 from companion.present import Replay, Replayed, access_context, face, words_of
-from companion.replay import CurrentRound, RoundRow
+from companion.replay import RoundRow, shown_round
 from companion.screens.fixing import fix_view
 from companion.screens.play import RoundView, TrickView, round_view
 from companion.seats import TableSays, seen, table_says
@@ -181,10 +181,8 @@ def round_replay(game: Game) -> Replay:
     """What the round screen needs replayed: the round being played alone
     while it is unfinished (its size does not grow with the game), else the
     whole game (a complete round's result shows the game's totals)."""
-    current = CurrentRound.load(game)
-    if current is not None and not current.state.complete:
-        return current
-    return Replayed.of(game)
+    current = shown_round(game)
+    return current if current is not None else Replayed.of(game)
 
 
 def round_context(
