@@ -3,14 +3,13 @@
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 
 from django.core.cache import caches
 
-from companion.access import TOKEN_MAX, Access, GameGone, find_game, is_seat_token
+from companion.access import GameGone
 from companion.history import ENTRY_FIELDS
 from companion.models import Game, Round
 from scoring.cards import Deck
@@ -202,33 +201,6 @@ def with_entered(row: Round, game_version: int) -> Latest:
     return Latest(row, game_version, entered)
 
 
-@dataclass(frozen=True)
-class Playing:
-    """A game found by its edit link for a verb of the round being played,
-    and that round (None: not read yet, :func:`latest_round` reads it)."""
-
-    access: Access
-    latest: Latest | None
-
-
-def find_playing(token: str) -> Playing:
-    """:func:`~companion.access.find_game` for a verb of the round being
-    played, which needs the edit link: the game and its last round in one
-    query (the round's game comes with it). A token that finds no round
-    (a view link, no such game, a game without rounds) is
-    :func:`~companion.access.find_game`'s, with its 404 or 403."""
-    if token and len(token) <= TOKEN_MAX and not is_seat_token(token):
-        rounds = Round.objects.filter(game__edit_token=token).select_related("game")
-        for row in rounds.order_by("-number")[:1]:
-            game = row.game
-            if secrets.compare_digest(game.edit_token, token):
-                return Playing(Access(game, token, True), with_entered(row, game.version))
-    access = find_game(token)
-    if access.seat is None:  # a seat link's verbs check its seat themselves
-        access.require_edit()
-    return Playing(access, None)
-
-
 def dealer_of(game: Game, table: Table, latest: Latest) -> int:
     """Who deals the round being played, as the engine has it
     (:func:`scoring.game.dealer_of_round`)."""
@@ -310,9 +282,9 @@ def shown_round(game: Game) -> CurrentRound | None:
     the request read: as an earlier answer at that version kept it, else
     read and replayed (and kept). None when the game's last round is
     complete: its result shows the whole game's replay."""
-    kept = caches[ROUNDS].get(round_key(game, game.version))
-    if isinstance(kept, CurrentRound):
-        return replace(kept, game=game)
+    kept = kept_round(game, game.version)
+    if kept is not None:
+        return kept
     latest = latest_round(game)
     if latest is None:
         return None
@@ -322,6 +294,13 @@ def shown_round(game: Game) -> CurrentRound | None:
         return None
     keep_round(current, latest.game_version)  # the version its round was read at
     return current
+
+
+def kept_round(game: Game, version: int) -> CurrentRound | None:
+    """The game's round being played at ``version``, as kept (a copy of its
+    own: a verb may change it), or None."""
+    kept = caches[ROUNDS].get(round_key(game, version))
+    return replace(kept, game=game) if isinstance(kept, CurrentRound) else None
 
 
 def keep_round(current: CurrentRound, version: int) -> None:
@@ -340,11 +319,10 @@ __all__ = [
     "Counted",
     "CurrentRound",
     "Latest",
-    "Playing",
     "RoundRow",
     "dealer_of",
-    "find_playing",
     "keep_round",
+    "kept_round",
     "game_record",
     "game_state",
     "latest_round",

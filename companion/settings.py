@@ -242,8 +242,11 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # changed. Room for some 20 such groups in each worker (a few MB); a day,
 # as versions never come back (companion.group_page). "rounds" keeps the
 # round being played as the engine replayed it, under its game's version
-# (about 3 KB each): every phone of a table asks for the round after a
-# change, and one replay answers them all (companion.replay.shown_round).
+# (about 3 KB each), and the parts of the round screen every phone shows
+# alike at a version, drawn ({% cache %} in imp/round/play.html): every
+# phone of a table asks for the round after a change, and one replay and
+# one drawing answer them all (companion.replay.shown_round). Five entries
+# a card: at 200 tables (50 cards a second) the oldest go after some 40 s.
 CACHES = {
     "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
     "figures": {
@@ -256,7 +259,7 @@ CACHES = {
         "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
         "LOCATION": "rounds",
         "TIMEOUT": 300,
-        "OPTIONS": {"MAX_ENTRIES": 3_000},
+        "OPTIONS": {"MAX_ENTRIES": 10_000},
     },
 }
 

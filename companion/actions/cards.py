@@ -14,7 +14,7 @@ from companion.actions.outcome import Conflict, Done, KeyReused, NotYourSeat, Re
 from companion.actions.saving import apply_current, open_round
 from companion.forms.stamp import Stamp, TappedFor
 from companion.models import Game, Round
-from companion.replay import CurrentRound, Latest, round_data
+from companion.replay import CurrentRound, round_data
 from companion.texts import ChangeText, ChangeValue, card_number, say
 from scoring.cards import card_text
 from scoring.entering import NothingToTakeBack, Placed, lopaka_plays, play, take_back
@@ -27,12 +27,11 @@ def play_card(
     game: Game,
     stamp: Stamp,
     card: int,
-    latest: Latest | None = None,
     tapped: TappedFor | None = None,
     seat: int | None = None,
 ) -> Done:
     """Enter the next card of the round being played (Lopaka then plays his
-    own); ``latest`` is that round as read with the game, if it was. A card
+    own). A card
     ``tapped`` for a player who has meanwhile played (another phone was
     first) is a conflict that names the card entered (:func:`entered_first`).
     A seat link's card (``seat``) is its player's, in its player's turn
@@ -49,7 +48,7 @@ def play_card(
         return done
 
     try:
-        return apply_current(game, stamp, change, Sent("play_card", (card,)), latest)
+        return apply_current(game, stamp, change, Sent("play_card", (card,)))
     except KeyReused:
         raise
     except Conflict:
@@ -119,12 +118,9 @@ def _card_of(current: CurrentRound, tapped: TappedFor) -> int | None:
     return trick.cards[trick.players.index(seat)] if seat in trick.players else None
 
 
-def undo_card(
-    game: Game, stamp: Stamp, latest: Latest | None = None, seat: int | None = None
-) -> Done:
+def undo_card(game: Game, stamp: Stamp, seat: int | None = None) -> Done:
     """Take back the last card entered, and the cards Lopaka played after it
-    (or the quick entry of an unconfirmed round); ``latest`` is that round
-    as read with the game, if it was. A seat link (``seat``) takes back
+    (or the quick entry of an unconfirmed round). A seat link (``seat``) takes back
     only its own player's card, while it is the round's last."""
 
     def change(current: CurrentRound) -> Done:
@@ -157,7 +153,7 @@ def undo_card(
         words = _card_words(current, taken.cards[0])
         return Done(what=ChangeText("card.taken_back", words.values))
 
-    return apply_current(game, stamp, change, Sent("undo_card", ()), latest)
+    return apply_current(game, stamp, change, Sent("undo_card", ()))
 
 
 def set_known_hand(game: Game, stamp: Stamp, seat: int, cards: list[int]) -> Done:

@@ -31,11 +31,11 @@ from companion.forms.stamp import Stamp
 from companion.models import Game, Round, Submission
 from companion.replay import (
     CurrentRound,
-    Latest,
     RoundRow,
     dealer_of,
     game_record,
     game_state,
+    kept_round,
     latest_round,
     load_rows,
 )
@@ -144,7 +144,6 @@ def apply_current(
     stamp: Stamp,
     change: Callable[[CurrentRound], Done],
     sent: Sent,
-    latest: Latest | None = None,
 ) -> Done:
     """:func:`apply` for a verb that changes only the round being played
     (its last, unconfirmed round): that round alone is loaded and replayed.
@@ -160,22 +159,16 @@ def apply_current(
     same transaction) and to write. Tables entering cards at once wait for
     each other's writes alone, not for each other's replays.
     """
-    if latest is None:  # not read with the game (:func:`companion.replay.find_playing`)
-        latest = latest_round(game)
     stamp = continued(game, stamp)
-    if latest is None or not stamp.version == game.version == latest.game_version:
-        # A change made with this stamp raised the game's version: a stamp
-        # that is not the version is a retry (nothing to do), a reused key
-        # (KeyReused) or a stale form (Conflict), as the locked game says.
-        with transaction.atomic():
-            if lock(game, stamp, sent) is None:
-                return Done(applied=False)  # a retry of the change made
-        if latest is None:
-            raise Refused(gettext("This game has no round to play."))
-        raise Conflict()  # before the engine's verdict: a stale form is a 409, not a 400
-    row = latest.row
-    table = game.table
-    current = CurrentRound.of(game, row, dealer_of(game, table, latest), table)
+    # the round as the answer of the game's last change kept it, else read
+    current = kept_round(game, stamp.version) if stamp.version == game.version else None
+    if current is None:
+        latest = latest_round(game)
+        if latest is None or not stamp.version == game.version == latest.game_version:
+            return not_current(game, stamp, sent, has_round=latest is not None)
+        table = game.table
+        current = CurrentRound.of(game, latest.row, dealer_of(game, table, latest), table)
+    row = current.row
     entries = history.snapshot([row])
     before = current.state
     done = change(current)
@@ -197,6 +190,19 @@ def apply_current(
                 return Done(applied=False)  # by this very change, sent again
         raise Conflict()
     return done
+
+
+def not_current(game: Game, stamp: Stamp, sent: Sent, *, has_round: bool) -> Done:
+    """A change whose stamp is not the game's version (or a game without a
+    round): a change made with this stamp raised the game's version, so the
+    stamp is a retry (nothing to do), a reused key (KeyReused) or a stale
+    form (Conflict), as the locked game says."""
+    with transaction.atomic():
+        if lock(game, stamp, sent) is None:
+            return Done(applied=False)  # a retry of the change made
+    if not has_round:
+        raise Refused(gettext("This game has no round to play."))
+    raise Conflict()  # before the engine's verdict: a stale form is a 409, not a 400
 
 
 def continued(game: Game, stamp: Stamp) -> Stamp:

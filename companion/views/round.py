@@ -32,7 +32,6 @@ from companion.forms import (
 from companion.models import Game
 from companion.present import HtmxHttpRequest, access_context
 from companion.remembered import qr_once, remember_game
-from companion.replay import find_playing
 from companion.screens import moment
 from companion.screens.play import round_view
 from companion.screens.round import quick_form, round_replay
@@ -81,33 +80,40 @@ def round_tricks(request: HtmxHttpRequest, token: str) -> HttpResponse:
     return render(request, "imp/round/details.html#trick-list", context)
 
 
+def playing(token: str) -> Access:
+    """The game of a link that enters cards: the edit link, or a seat link
+    (whose verbs check its seat themselves); 404, or 403 for the view link."""
+    access = find_game(token)
+    if access.seat is None:
+        access.require_edit()
+    return access
+
+
 @require_POST
 def play_card(request: HtmxHttpRequest, token: str) -> HttpResponse:
-    """Enter the next card of the round being played (the game and the
-    round found in one query); a seat link, its own player's card in its
-    turn (403 in words otherwise)."""
-    playing = find_playing(token)
-
-    seat = playing.access.seat
+    """Enter the next card of the round being played; a seat link, its own
+    player's card in its turn (403 in words otherwise)."""
+    access = playing(token)
+    seat = access.seat
 
     def play(game: Game, form: CardForm) -> actions.Done:
         card, tapped = form.cleaned_data["card"], form.tapped_for()
-        return actions.play_card(game, form.stamp(), card, playing.latest, tapped, seat)
+        return actions.play_card(game, form.stamp(), card, tapped, seat)
 
-    return change(request, token, CardForm, play, at="card", access=playing.access)
+    return change(request, token, CardForm, play, at="card", access=access)
 
 
 @require_POST
 def undo_card(request: HtmxHttpRequest, token: str) -> HttpResponse:
-    """Take back the last card (or the quick entry) of the round being played
-    (the game and the round found in one query); a seat link, its own last card."""
-    playing = find_playing(token)
-    seat = playing.access.seat
+    """Take back the last card (or the quick entry) of the round being
+    played; a seat link, its own last card."""
+    access = playing(token)
+    seat = access.seat
 
     def take_back(game: Game, form: StampForm) -> actions.Done:
-        return actions.undo_card(game, form.stamp(), playing.latest, seat)
+        return actions.undo_card(game, form.stamp(), seat)
 
-    return change(request, token, StampForm, take_back, at="undo-card", access=playing.access)
+    return change(request, token, StampForm, take_back, at="undo-card", access=access)
 
 
 @require_POST

@@ -10,8 +10,12 @@ import uuid
 
 import pytest
 from django.core.cache import caches
+from django.core.cache.utils import make_template_fragment_key
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 
+from companion.models import Round
 from companion.replay import ROUNDS, CurrentRound
 from companion.seats import seat_links
 from tests.companion.conftest import Seat as Phone
@@ -124,3 +128,67 @@ def test_every_answer_is_what_a_fresh_replay_shows(table, record):
     for card in second[:6]:
         tap(game, seats, card)
         same_everywhere()
+
+
+def test_the_parts_every_phone_shows_alike_are_drawn_once_a_version(table, record):
+    """The trick's slots, the facts, the ruling and the coins are the same
+    on every phone at a version: the first answer draws them, the others
+    take them as drawn (Django's {% cache %}, in the same cache)."""
+    game, _, seats = table
+    tap(game, seats, cards_of(record["rounds"][0])[0])
+    game.refresh_from_db()
+    number = game.rounds.count()
+    etag = f"g{game.pk}v{game.version}-en"
+
+    for name in ("play-facts", "play-slots", "play-ruling", "round-status"):
+        key = make_template_fragment_key(name, [game.view_token, etag, number])
+        assert caches[ROUNDS].get(key) is not None, name
+
+
+def test_no_phone_is_shown_another_links_token(table, record):
+    """What phones share holds no link: after each card no seat's answer or
+    screen holds another seat's link or the edit link, and the view link's
+    holds neither (every screen may show the view link: the table's QR)."""
+    game, editor, seats = table
+    viewer = Phone(Client(), game, game.view_token)
+    tokens = {game.edit_token, *(phone.token for phone in seats)}
+    for card in cards_of(record["rounds"][0])[:6]:
+        tap(game, seats, card)
+        for phone in (*seats, editor, viewer):
+            page = live(phone) + phone.get("round").text
+            assert [token for token in tokens - {phone.token} if token in page] == []
+
+
+def test_a_german_phone_after_an_english_one_is_shown_german(table, record):
+    game, _, seats = table
+    tap(game, seats, cards_of(record["rounds"][0])[0])
+    assert "Trick 1 of" in live(seats[0])
+
+    seats[1].client.cookies["django_language"] = "de"
+    german = live(seats[1])
+
+    assert "Stich 1 von" in german and "Trick 1 of" not in german
+
+
+def test_a_seats_card_reads_only_its_link_and_game(table, record):
+    """The next card starts from the round the last change kept: its one
+    read is the seat link with its game (the round is not read again, in
+    the next round neither, whose dealer comes from earlier rounds)."""
+    game, editor, seats = table
+    first, second = (cards_of(item) for item in record["rounds"])
+    for card in first:
+        tap(game, seats, card)
+    editor.post("confirm_round")
+    tap(game, seats, second[0])
+    player = asked(game)
+    phone = seats[player]
+    game.refresh_from_db()
+    data = {"version": game.version, "key": uuid.uuid4().hex, "card": second[1]}
+
+    with CaptureQueriesContext(connection) as done:
+        response = phone.client.post(phone.url("play_card"), data, headers=LIVE)
+
+    assert response.status_code == 200
+    reads = [query["sql"] for query in done.captured_queries if query["sql"].startswith("SELECT")]
+    assert len(reads) == 1 and '"companion_seat"' in reads[0]
+    assert Round.objects.get(game=game, number=2).tricks == [second[:2]]
