@@ -232,8 +232,11 @@ class CurrentRound:
     def load(cls, game: Game) -> CurrentRound | None:
         """The game's last round, replayed (None for a game without rounds)."""
         latest = latest_round(game)
-        if latest is None:
-            return None
+        return None if latest is None else cls.read(game, latest)
+
+    @classmethod
+    def read(cls, game: Game, latest: Latest) -> CurrentRound:
+        """The round :func:`latest_round` read, replayed with its dealer."""
         table = game.table
         return cls.of(game, latest.row, dealer_of(game, table, latest), table)
 
@@ -288,8 +291,7 @@ def shown_round(game: Game) -> CurrentRound | None:
     latest = latest_round(game)
     if latest is None:
         return None
-    table = game.table
-    current = CurrentRound.of(game, latest.row, dealer_of(game, table, latest), table)
+    current = CurrentRound.read(game, latest)
     if current.state.complete:
         return None
     keep_round(current, latest.game_version)  # the version its round was read at

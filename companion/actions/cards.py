@@ -31,9 +31,9 @@ def play_card(
     seat: int | None = None,
 ) -> Done:
     """Enter the next card of the round being played (Lopaka then plays his
-    own). A card
-    ``tapped`` for a player who has meanwhile played (another phone was
-    first) is a conflict that names the card entered (:func:`entered_first`).
+    own). A card ``tapped`` for a player who has meanwhile played (another
+    phone was first) is a conflict that names the card entered
+    (:func:`entered_first`).
     A seat link's card (``seat``) is its player's, in its player's turn
     (:func:`own_turn`), or nothing is stored."""
 
@@ -120,8 +120,8 @@ def _card_of(current: CurrentRound, tapped: TappedFor) -> int | None:
 
 def undo_card(game: Game, stamp: Stamp, seat: int | None = None) -> Done:
     """Take back the last card entered, and the cards Lopaka played after it
-    (or the quick entry of an unconfirmed round). A seat link (``seat``) takes back
-    only its own player's card, while it is the round's last."""
+    (or the quick entry of an unconfirmed round). A seat link (``seat``)
+    takes back only its own player's card, while it is the round's last."""
 
     def change(current: CurrentRound) -> Done:
         row = open_round([current.row], for_cards=False)

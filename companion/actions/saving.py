@@ -32,7 +32,6 @@ from companion.models import Game, Round, Submission
 from companion.replay import (
     CurrentRound,
     RoundRow,
-    dealer_of,
     game_record,
     game_state,
     kept_round,
@@ -166,8 +165,7 @@ def apply_current(
         latest = latest_round(game)
         if latest is None or not stamp.version == game.version == latest.game_version:
             return not_current(game, stamp, sent, has_round=latest is not None)
-        table = game.table
-        current = CurrentRound.of(game, latest.row, dealer_of(game, table, latest), table)
+        current = CurrentRound.read(game, latest)
     row = current.row
     entries = history.snapshot([row])
     before = current.state

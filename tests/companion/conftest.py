@@ -14,6 +14,8 @@ from django.test import Client
 from django.urls import reverse
 
 from companion.models import Game, Round
+from companion.seats import seat_links
+from tests.companion.tables import game_for
 from tests.factories import GameFactory
 
 
@@ -100,3 +102,13 @@ STANDING = re.compile(
 def standings_rows(response) -> list[tuple[int, str, int]]:
     """(rank, name, total) of each line of the game page's standings."""
     return [(int(r), html.unescape(n), int(t)) for r, n, t in STANDING.findall(response.text)]
+
+
+@pytest.fixture
+def table(record):
+    """A game of four from the test module's ``record``, its edit phone and
+    each player's seat phone."""
+    game = game_for(record)
+    editor = Seat(Client(), game, game.edit_token)
+    seats = [Seat(Client(), game, link.token) for link in seat_links(game)]
+    return game, editor, seats

@@ -17,9 +17,8 @@ from django.test.utils import CaptureQueriesContext
 
 from companion.models import Round
 from companion.replay import ROUNDS, CurrentRound
-from companion.seats import seat_links
 from tests.companion.conftest import Seat as Phone
-from tests.companion.tables import cards_of, game_for, simulated
+from tests.companion.tables import cards_of, simulated
 
 pytestmark = pytest.mark.django_db
 
@@ -31,15 +30,6 @@ LIVE = {"HX-Request": "true", "HX-Target": "play"}
 @pytest.fixture
 def record() -> dict:
     return simulated("classic", 4, rounds=2, seed=11)
-
-
-@pytest.fixture
-def table(record):
-    """A game of four, its edit phone and each player's seat phone."""
-    game = game_for(record)
-    editor = Phone(Client(), game, game.edit_token)
-    seats = [Phone(Client(), game, link.token) for link in seat_links(game)]
-    return game, editor, seats
 
 
 def asked(game) -> int:

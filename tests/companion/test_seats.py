@@ -17,7 +17,7 @@ from django.utils import translation
 from companion.models import Change, Round, Seat
 from companion.redact import redact
 from companion.replay import CurrentRound
-from companion.seats import seat_links, seen
+from companion.seats import seen
 from tests.companion.app_routes import game_routes
 from tests.companion.conftest import Seat as Phone
 from tests.companion.conftest import text
@@ -32,15 +32,6 @@ PLAYS = {"play_card", "undo_card", "agree", "flag"}
 @pytest.fixture
 def record() -> dict:
     return simulated("classic", 4, rounds=2, seed=5)
-
-
-@pytest.fixture
-def table(record):
-    """A game of four, its edit phone and each player's seat phone."""
-    game = game_for(record)
-    editor = Phone(Client(), game, game.edit_token)
-    seats = [Phone(Client(), game, link.token) for link in seat_links(game)]
-    return game, editor, seats
 
 
 def asked(game) -> tuple[int, int]:
