@@ -27,6 +27,10 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
+QUIET_FEATURES = ("WebUIOmniboxPopup", "WebUIOmniboxAimPopup")
+"""Chromium's address-bar popup, a page of its own drawn for every window,
+headless too, though no test has an address bar: with it off, two files of
+browser tests took 19% less CPU (110 -> 89 s) and 15% less time."""
 VIEWPORT = {"width": 390, "height": 844}  # a common phone
 SCREENSHOTS = Path(__file__).parent / "screenshots"
 MISSING = f"Chromium not found at {CHROMIUM}: apt-get install chromium"
@@ -46,18 +50,61 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.skip(reason=MISSING))
 
 
+def command_line(browser) -> list[str]:
+    """The switches a running Chromium was started with (chrome://version)."""
+    page = browser.new_page()
+    try:
+        page.goto("chrome://version")
+        return page.locator("#command_line").inner_text().split()
+    finally:
+        page.close()
+
+
+def disabled_features(switches: list[str]) -> list[str]:
+    """The features a command line disables: Chromium reads only the last
+    --disable-features."""
+    switch = "--disable-features="
+    lists = [given.removeprefix(switch) for given in switches if given.startswith(switch)]
+    return lists[-1].split(",") if lists else []
+
+
+def launch_args(playwright) -> list[str]:
+    """CHROMIUM_ARGS, with QUIET_FEATURES disabled besides those Playwright
+    disables itself. A --disable-features of ours replaces Playwright's (the
+    last one counts), so it names Playwright's too, as read off a browser
+    Playwright started."""
+    plain = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+    try:
+        features = disabled_features(command_line(plain))
+    finally:
+        plain.close()
+    quiet = [name for name in QUIET_FEATURES if name not in features]
+    return [*CHROMIUM_ARGS, "--disable-features=" + ",".join([*features, *quiet])]
+
+
 @pytest.fixture(scope="session")
-def browser():
+def playwright():
     if not CHROMIUM.exists():
         pytest.fail(f"{MISSING} (CI_REQUIRE_BROWSER=1)")
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
-        )
-        yield browser
-        browser.close()
+        yield playwright
+
+
+@pytest.fixture(scope="session")
+def chromium_args(playwright) -> list[str]:
+    """What every browser of the tests is started with (:func:`launch_args`)."""
+    return launch_args(playwright)
+
+
+@pytest.fixture(scope="session")
+def browser(playwright, chromium_args):
+    browser = playwright.chromium.launch(
+        executable_path=str(CHROMIUM), headless=True, args=chromium_args
+    )
+    yield browser
+    browser.close()
 
 
 @pytest.fixture

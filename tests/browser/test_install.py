@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from companion.transfer import import_record
-from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS
+from tests.browser.conftest import CHROMIUM
 from tests.companion.test_play_again import FINISHED
 from tests.factories import GameFactory
 
@@ -25,13 +25,13 @@ ACTIVE = """async () => {
 
 
 @pytest.fixture
-def profile_page(browser, live_server, tmp_path):
+def profile_page(browser, chromium_args, live_server, tmp_path):
     """A page of a browser with a profile of its own: Chromium never offers
     to install an app in an incognito context (every context of `browser`)."""
     context = browser.browser_type.launch_persistent_context(
         tmp_path / "profile",
         executable_path=str(CHROMIUM),
-        args=CHROMIUM_ARGS,
+        args=chromium_args,
         viewport={"width": 360, "height": 780},
         base_url=live_server.url,
     )
