@@ -316,6 +316,19 @@ def round_key(game: Game, version: int) -> str:
     return f"imp:round:{game.view_token}:v{version}"
 
 
+def keep_played_on(game: Game, version: int) -> None:
+    """Note that the change which made ``version`` only played on in the
+    round being played, unfinished before it and after it (a card, a card
+    taken back, a known hand): what counts of the game is as it was at the
+    version before."""
+    caches[ROUNDS].set(f"imp:played-on:{game.view_token}:v{version}", True)
+
+
+def played_on(game: Game, version: int) -> bool:
+    """Whether :func:`keep_played_on` noted ``version`` (unknown: False)."""
+    return caches[ROUNDS].get(f"imp:played-on:{game.view_token}:v{version}") is True
+
+
 __all__ = [
     "ROUNDS",
     "Counted",
@@ -323,12 +336,14 @@ __all__ = [
     "Latest",
     "RoundRow",
     "dealer_of",
+    "keep_played_on",
     "keep_round",
     "kept_round",
     "game_record",
     "game_state",
     "latest_round",
     "load_rows",
+    "played_on",
     "record_data",
     "round_data",
     "shown_round",

@@ -245,8 +245,11 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # (about 3 KB each), and the parts of the round screen every phone shows
 # alike at a version, drawn ({% cache %} in imp/round/play.html): every
 # phone of a table asks for the round after a change, and one replay and
-# one drawing answer them all (companion.replay.shown_round). Five entries
-# a card: at 200 tables (50 cards a second) the oldest go after some 40 s.
+# one drawing answer them all (companion.replay.shown_round); and what
+# counts of the game at a version (its standings and the night's figures),
+# which a card that leaves its round unfinished carries forward to the next
+# version (companion.views.game.replay_standings). Six entries a card: at
+# 200 tables (50 cards a second) the oldest go after some 30 s.
 CACHES = {
     "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
     "figures": {

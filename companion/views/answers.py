@@ -52,7 +52,7 @@ from companion import actions, history
 from companion.access import Access, refresh
 from companion.forms import StampForm
 from companion.present import HtmxHttpRequest, Replay, Replayed
-from companion.replay import keep_round
+from companion.replay import keep_played_on, keep_round
 from companion.revokes import unsettled
 from companion.screens.play import RoundView
 from companion.screens.round import round_context
@@ -323,6 +323,8 @@ def changed(request: HtmxHttpRequest, access: Access, done: actions.Done) -> Htt
     replayed: Replay | None = done.current
     if done.applied and done.current is not None:
         keep_round(done.current, access.game.version)  # for the table's other phones
+        if done.before is not None and not done.before.complete:
+            keep_played_on(access.game, access.game.version)  # for the standings
     if done.record is not None and done.state is not None:
         replayed = Replayed(access.game, done.rounds, done.record, done.state)
     undo = history.undo_bar(access.game, done.kept)

@@ -8,23 +8,25 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any, cast
 
-from django.core.cache import cache
+from django.core.cache import cache, caches
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.translation import get_language
 from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect
 
 from companion import actions, history
 from companion.access import Access, conditional, etag_value, find_game, peeked
 from companion.forms import FreshStamp
-from companion.models import Game
+from companion.models import Game, Round
 from companion.night import night_view
-from companion.present import HtmxHttpRequest, Replayed, access_context
+from companion.present import HtmxHttpRequest, Replay, Replayed, access_context
 from companion.remembered import remember_game, show_qr_once
+from companion.replay import ROUNDS, RoundRow, played_on, shown_round
 from companion.screens import moment
-from companion.screens.play import round_view
+from companion.screens.play import RoundView, round_view
 from companion.screens.standings import standings
 from companion.story import story_view
 
@@ -69,19 +71,53 @@ def replay_standings(game: Game) -> dict[str, Any]:
     that depends on the game's entries alone. The values the page shows,
     not the replay they come from: each reader of the cache unpickles what
     it keeps, and a 100-round game's replay took 9.6 ms to unpickle, the
-    rest 1.1 ms."""
-    replayed = Replayed.of(game)
-    current = None
-    if replayed.rounds:
-        view = round_view(replayed, replayed.rounds[-1])
-        current = replace(view, tricks=tuple(view.tricks))  # made now, to be kept
+    rest 1.1 ms.
+
+    What counts of the game (:func:`counted_standings`) is carried forward
+    from the version before when the change since only played on in the
+    round being played (:func:`companion.replay.played_on`): then only that
+    round is shown afresh, as the change's answer kept it, and the game is
+    not replayed."""
+    counted = carried_standings(game)
+    shown = None if counted is None else shown_round(game)
+    if counted is None or shown is None:
+        replayed = Replayed.of(game)
+        counted = counted_standings(replayed)
+        current = round_shown(replayed, replayed.rounds[-1]) if replayed.rounds else None
+    else:
+        current = round_shown(shown, shown.row)
+    caches[ROUNDS].set(counted_key(game, game.version), counted)
+    return {**counted, "current": current}
+
+
+def counted_standings(replayed: Replayed) -> dict[str, Any]:
+    """The standings and the night's figures: what the confirmed rounds and
+    a round waiting for Confirm make of the game (an unfinished round
+    counts for nothing)."""
     return {
         "variant_title": replayed.record.table.variant.title_text,
         "words": replayed.words,
         "standings": standings(replayed),
         "night": night_view(replayed.confirmed()),
-        "current": current,
     }
+
+
+def carried_standings(game: Game) -> dict[str, Any] | None:
+    """:func:`counted_standings` as kept at the version before, when the
+    change that made this version only played on in the unfinished round
+    being played (what counts is then unchanged); else None."""
+    if not played_on(game, game.version):
+        return None
+    return cast("dict[str, Any] | None", caches[ROUNDS].get(counted_key(game, game.version - 1)))
+
+
+def counted_key(game: Game, version: int) -> str:
+    return f"imp:counted:{game.view_token}:v{version}-{get_language()}"
+
+
+def round_shown(replayed: Replay, row: Round | RoundRow) -> RoundView:
+    view = round_view(replayed, row)
+    return replace(view, tricks=tuple(view.tricks))  # made now, to be kept
 
 
 @require_safe
