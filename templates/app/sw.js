@@ -104,6 +104,7 @@ async function shellFile(request) {
 // A page: from the network, keeping a copy; without a network, the copy,
 // marked as not live (or, for a page never opened here, a short note).
 async function page(request, event) {
+  const asked = ++questions;
   let response;
   try {
     response = await fetch(request);
@@ -111,7 +112,7 @@ async function page(request, event) {
     return offline(request);
   }
   if (request.url === START_URL) event.waitUntil(learnLaunch(response));
-  await keep(request.url, response.clone());
+  await keep(request.url, response.clone(), asked);
   return response;
 }
 
@@ -136,23 +137,26 @@ async function learnLaunch(response) {
 async function keepUrl(url) {
   const target = new URL(url, self.location.origin);
   if (target.origin !== self.location.origin) return;
+  const asked = ++questions;
   try {
-    await keep(target.href, await fetch(target.href, {credentials: "same-origin"}));
+    const response = await fetch(target.href, {credentials: "same-origin"});
+    await keep(target.href, response, asked);
   } catch (error) {
     // offline: nothing to keep now
   }
 }
 
 // What a page's answer teaches: the links held (dropping what is no longer
-// to be kept), and the page itself kept or dropped.
-async function keep(url, response) {
+// to be kept), and the page itself kept or dropped. ``asked``: when it was
+// asked for (see ``questions``).
+async function keep(url, response, asked) {
   const pages = await caches.open(PAGES);
   if (response.status === 404 || response.status === 410) {
     await pages.delete(url);
     return;
   }
   if (!response.ok || !(response.headers.get("content-type") || "").startsWith("text/html")) return;
-  await learn(pages, response, url);
+  await learn(pages, response, url, asked);
   await offlineIn(response.headers.get("content-language"));
   if (!isPrivate(response) || await mayKeep(response, url)) {
     await pages.put(url, response);
@@ -191,10 +195,17 @@ function linkOf(url) {
 // The links the session holds, from an answer read online: private copies
 // no longer to be kept are dropped; a home page kept for other links is
 // fetched again (not the page being answered: it is kept by the caller).
+// Only an answer asked for after the last one that taught teaches: one that
+// was slow to come (the first visit's page, fetched again for "keep" while
+// the phone already opened an edit link) tells of the session as it was,
+// and would drop the copies of the session as it is.
 let known = null;
-async function learn(pages, response, url) {
+let questions = 0;  // pages asked for the network so far, in order
+let taught = 0;  // the question whose answer taught last
+async function learn(pages, response, url, asked) {
   const held = response.headers.get("x-imp-held");
-  if (held === null) return;
+  if (held === null || asked < taught) return;
+  taught = asked;
   const mark = response.headers.get("x-imp-mark") || "";
   if (known === mark + "\n" + held) return;
   const tokens = heldOf(response);

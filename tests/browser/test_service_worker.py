@@ -16,6 +16,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 NAMES = ["Adam", "Betty", "Christian"]
 CARDS = ["24", "15", "17", "3", "9", "28", "11"]  # Betty leads; then trick 2
 IDLE = "() => document.getElementById('play')?.dataset.idle === 'yes'"
+LIVE = "() => document.body.dataset.offline === undefined"
 NEVER_OPENED = "this page was never opened on this phone"
 
 ACTIVE = """async () => {
@@ -84,20 +85,12 @@ def wait_kept(page, test: str, arg=None) -> None:
 
 
 def open_and_keep(page, paths: list[str]) -> None:
-    """Open each path; wait until the worker keeps every one. A page not
-    kept is opened once more (as a phone opens it again) before failing:
-    in about 1 of 3 loaded full runs one of several pages opened one after
-    another was not kept within 30 s, a cause not found yet (printed)."""
+    """Open each path; wait until the worker keeps every one. (The first
+    private page used to be dropped by the late answer to the first visit's
+    "keep", of no session: templates/app/sw.js, ``taught``.)"""
     for path in paths:
         page.goto(path)
-    every = "arg.every((path) => urls.includes(path))"
-    try:
-        wait_kept(page, every, paths)
-    except AssertionError as missing:
-        print(f"\nnot kept at first, opened again: {missing}")
-        for path in sorted(set(paths) - set(kept(page))):
-            page.goto(path)
-        wait_kept(page, every, paths)
+    wait_kept(page, "arg.every((path) => urls.includes(path))", paths)
 
 
 def open_controlled(page, path: str) -> None:
@@ -156,6 +149,11 @@ def test_a_first_visit_reloads_offline_as_the_round_screen(phone, screenshot_dir
         page.screenshot(path=screenshot_dir / "first-visit-offline-360.png")
     finally:
         phone.set_offline(False)
+    # Online again, the copy reloads as the live screen and sends the cards.
+    page.wait_for_function(LIVE)
+    page.wait_for_function(IDLE)
+    page.locator("#queue-status", has_text="wait").wait_for(state="detached")
+    assert game.rounds.get(number=1).tricks == [CARDS[:3], CARDS[3:6], CARDS[6:]]
 
 
 def keep_the_games_pages(page, game: Game) -> list[str]:
