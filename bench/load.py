@@ -7,7 +7,8 @@ core, four threads, the access log) pinned to core 0; this load generator
 runs on core 1, one asyncio loop. A table is a phone entering a card every
 ~4 s (cards, Confirm, the next round's page) and two viewers polling the
 live standings every 2 s with If-None-Match
-(:mod:`bench.tables`). A number of tables is held when, over a measured
+(:mod:`bench.tables`). The tables sit down first, opening their pages over
+the ramp (unmeasured). A number of tables is held when, over a measured
 window, card and poll p95 stay within 50 ms, no request fails and every
 accepted card is stored exactly once (read back from the database). The
 number grows by half while held, then is bisected, a fresh set of games each
@@ -55,7 +56,9 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--start", type=int, default=100, help="tables of the first step")
     parser.add_argument("--steps", type=int, default=5, help="steps per database")
     parser.add_argument("--window", type=float, default=20.0, help="seconds measured a step")
-    parser.add_argument("--ramp", type=float, default=4.0, help="seconds before (pages opened)")
+    parser.add_argument(
+        "--ramp", type=float, default=4.0, help="seconds the tables take to sit down (unmeasured)"
+    )
     parser.add_argument("--history", type=int, default=10, help="rounds played before a step")
     parser.add_argument("--warm-up", type=float, default=8.0, help="seconds of tables first")
     parser.add_argument("--output", type=Path, default=None, help="where to write BENCH.json")

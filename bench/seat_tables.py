@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import math
 import random
 import re
 import time
@@ -287,12 +288,20 @@ class SeatTable:
         self.editor = Phone(port, seated.plan, step, rng)
         self.version = ""
 
-    async def play(self, due: float) -> None:
-        """Cards from ``due`` on, every ~4 s, each from its player's phone."""
-        plan, step = self.seated.plan, self.step
+    async def sit(self, due: float) -> None:
+        """Every seat phone opens its screen at ``due`` (the table sits down)."""
+        await wait_until(due, self.step)
         try:
             for phone in self.phones:
-                self.version = await phone.open(step)
+                self.version = await phone.open(self.step)
+        except (HttpError, OSError) as error:
+            self.step.errors.append(f"table {self.seated.plan.pk}: {error}")
+
+    async def play(self, due: float) -> None:
+        """Cards from ``due`` on, every ~4 s, each from its player's phone
+        (the screens are open: :meth:`sit`)."""
+        plan, step = self.seated.plan, self.step
+        try:
             for number, cards in enumerate(plan.rounds):
                 if number:
                     for phone in self.phones:  # the next round's screen, after Confirm
@@ -333,26 +342,24 @@ class SeatTable:
         await editor.confirm()
 
 
-def seat_jobs(
-    port: int, tables: list[SeatPlan], step: Step, now: float, ramp: float, events: int | None
+def followers(
+    port: int, table: SeatTable, step: Step, events: int | None, rng: random.Random
 ) -> list:
-    """Every table's seat phones (playing and following: told by the events
-    server on port ``events`` when it runs) and its viewer."""
-    rng = random.Random(len(tables))
+    """A table's seat phones following the round, each from a moment of the
+    settling before the window (told by the events server on port
+    ``events`` when it runs)."""
+    from bench.tables import SETTLE
+
+    seated = table.seated
     jobs = []
-    for seated in tables:
-        plan = seated.plan
-        table = SeatTable(port, seated, step, random.Random(plan.pk))
-        jobs.append(table.play(now + ramp + rng.uniform(0, CARD_PACE)))
-        followed = zip(table.phones, seated.seat_live_paths, seated.seat_tokens, strict=True)
-        for phone, live, token in followed:
-            # after the phone opened its screen (the ramp), as follow.js starts on it
-            start = now + ramp * rng.uniform(0.5, 1.0)
-            if events is None:
-                jobs.append(phone.follow(port, live, step, start))
-            else:
-                jobs.append(phone.follow_pushed(port, events, token, live, step, start))
-        jobs += [watch(port, plan, step, now + rng.uniform(0, ramp)) for _ in range(SEAT_VIEWERS)]
+    for phone, live, token in zip(
+        table.phones, seated.seat_live_paths, seated.seat_tokens, strict=True
+    ):
+        due = step.start - SETTLE * rng.uniform(0.2, 1.0)
+        if events is None:
+            jobs.append(phone.follow(port, live, step, due))
+        else:
+            jobs.append(phone.follow_pushed(port, events, token, live, step, due))
     return jobs
 
 
@@ -365,13 +372,27 @@ async def play_seat_tables(
     events: int | None = None,
 ) -> Step:
     """:func:`bench.tables.play_tables` for tables of seat phones (told of
-    changes by the events server on port ``events`` when given)."""
-    from bench.tables import measure_cpu
+    changes by the events server on port ``events`` when given): the tables
+    sit down over ``ramp`` seconds, their viewers polling meanwhile; the seat
+    phones follow the round once every screen is open."""
+    from bench.tables import measure_cpu, sit_down
 
+    step = Step(len(tables), math.inf, math.inf)
+    rng = random.Random(len(tables))
+    seated = [SeatTable(port, table, step, random.Random(table.plan.pk)) for table in tables]
     now = time.monotonic()
-    step = Step(len(tables), now + ramp, now + ramp + window)
-    jobs = seat_jobs(port, tables, step, now, ramp, events)
+    viewers = [
+        watch(port, table.plan, step, now + rng.uniform(0, ramp))
+        for table in tables
+        for _ in range(SEAT_VIEWERS)
+    ]
+    watching = [asyncio.ensure_future(viewer) for viewer in viewers]
+    await sit_down(step, [table.sit(now + rng.uniform(0, ramp)) for table in seated], window)
+    jobs = []
+    for table in seated:
+        jobs.append(table.play(step.start + rng.uniform(0, CARD_PACE)))
+        jobs += followers(port, table, step, events, rng)
     if server_pids:
         jobs.append(measure_cpu(server_pids, step))
-    await asyncio.gather(*jobs)
+    await asyncio.gather(*jobs, *watching)
     return step

@@ -88,8 +88,9 @@ little for Python's interpreter lock."""
 def production_command(bind: str, workers: int) -> list[str]:
     """gunicorn as the README runs it in production ("Running in
     production"): a worker per core with four threads each, connections kept
-    30 s (a phone polls every 2 s), the access log through the logger that
-    hides tokens. ``tests/test_readme.py`` holds the README to it."""
+    30 s (a phone polls every 2 s), up to 4,000 of them a worker (a table of
+    seat phones holds ten), the access log through the logger that hides
+    tokens. ``tests/test_readme.py`` holds the README to it."""
     return [
         sys.executable, "-m", "gunicorn", "companion.wsgi", "-b", bind,
         *production_options(workers),
@@ -101,7 +102,7 @@ def production_options(workers: int | str) -> list[str]:
     """The options of the README's gunicorn command but its address."""
     return [
         "-k", "gthread", "-w", str(workers), "--threads", str(THREADS_PER_WORKER),
-        "--keep-alive", "30", "--no-control-socket",
+        "--keep-alive", "30", "--worker-connections", "4000", "--no-control-socket",
         "--access-logfile", "-", "--logger-class", "companion.gunicorn_logging.RedactingLogger",
     ]  # fmt: skip
 
