@@ -1,8 +1,9 @@
 """Tables at a real table's pace, for ``make load``: a phone entering a card
 every ~4 s (the round's flow: cards, Confirm, the next round's page) and two
 viewers polling the live standings every 2 s with If-None-Match, all on one
-asyncio loop. :func:`run_step` plays N tables for one window and
-:class:`Step` says whether the server held them."""
+asyncio loop. :func:`play_tables` sits N tables down (their pages opened,
+unmeasured), then plays them for one window, and :class:`Step` says
+whether the server held them."""
 
 from __future__ import annotations
 
