@@ -22,7 +22,7 @@ player's pace, and one viewer polling every 2 s; written as
 ``"tables_held_on_one_core_seats"``. With ``--push`` as well (``make
 load-seats``, as production runs it) the events server
 (:mod:`companion.events`) runs beside the app on the same core, and the
-seat phones are told of each change instead of polling.
+seat phones and the viewer are told of each change instead of polling.
 """
 
 from __future__ import annotations
@@ -71,7 +71,7 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--push",
         action="store_true",
-        help="the events server beside the app, on the same core: seat phones are told of changes",
+        help="the events server beside the app, on the same core: phones are told of changes",
     )
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     return parser.parse_args(argv)

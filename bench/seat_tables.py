@@ -18,7 +18,8 @@ holds its stream open instead, as follow.js does where the page names one:
 it asks for the round when the stream tells a version newer than the one it
 shows (at once when its player is asked right after the change, else 0.4 to
 0.9 s later; 0.3 s later again while a card of its own is on its way), and
-otherwise only every 15 s. Which seat plays each card
+otherwise only every 15 s; so does the viewer (``static/js/watch.js``: the
+standings 0.4 to 0.9 s after a version told, else every 15 s). Which seat plays each card
 comes from the engine's replay of the simulated round
 (:func:`scoring.record.replay`)."""
 
@@ -32,6 +33,7 @@ import re
 import time
 import uuid
 from dataclasses import dataclass
+from typing import Protocol
 
 from bench.aclient import ACCEPT_ENCODING, AsyncClient, HttpError
 from bench.flows import PLAY, round_path, url_of
@@ -78,6 +80,8 @@ class SeatPlan:
     """What each seat's screen polls (the round's live part)."""
     seat_tokens: list[str]
     """Each seat's token (its events stream's address)."""
+    view_token: str
+    """The view link's token (its viewer's events stream)."""
     players: list[list[int]]
     """The seat that plays each card of :attr:`Plan.rounds`, round by round."""
 
@@ -111,7 +115,7 @@ def seed_seat_tables(count: int, history: int, first_seed: int) -> list[SeatPlan
         order[0] = order[0][plan.entered :]
         paths = [round_path(token) for token in tokens]
         lives = [url_of("round_live", t) for t in tokens]
-        found.append(SeatPlan(plan, paths, lives, tokens, order))
+        found.append(SeatPlan(plan, paths, lives, tokens, game.view_token, order))
     return found
 
 
@@ -255,22 +259,91 @@ class SeatPhone:
 
     async def hear(self, events: int, token: str, step: Step) -> None:
         """Read the phone's events stream: each version told."""
-        reader, writer = await asyncio.open_connection(HOST, events)
+        await hear(events, token, self, step, f"seat phone {self.path}")
+
+
+class Told(Protocol):
+    """What a phone's events stream has told: the newest version, and
+    whether it told one since the phone last looked."""
+
+    heard: int
+    told: asyncio.Event
+
+
+async def hear(events: int, token: str, phone: Told, step: Step, who: str) -> None:
+    """Read a link's events stream on port ``events``: each version told
+    is the ``phone``'s (:class:`Told`)."""
+    reader, writer = await asyncio.open_connection(HOST, events)
+    try:
+        writer.write(
+            f"GET /events/{token}/ HTTP/1.1\r\nHost: {HOST}:{events}\r\n"
+            "Accept: text/event-stream\r\n\r\n".encode()
+        )
+        seen = b""
+        while chunk := await reader.read(4096):
+            seen = seen[-64:] + chunk
+            told = [int(found) for found in TOLD.findall(seen)]
+            if told and max(told) > phone.heard:
+                phone.heard = max(told)
+                phone.told.set()
+        step.errors.append(f"{who}: its events stream ended")
+    finally:
+        writer.close()
+
+
+class PushedViewer:
+    """A viewer's phone on the standings, told of changes by the events
+    server (``static/js/watch.js``): it asks for the standings when its
+    stream tells a version newer than the one shown, 0.4 to 0.9 s later
+    (:data:`PUSHED_SPREAD`), and otherwise every :data:`PUSHED_QUIET`."""
+
+    def __init__(self, port: int, plan: Plan, token: str) -> None:
+        self.client = AsyncClient(port)
+        self.plan = plan
+        self.token = token
+        self.etag = ""
+        self.heard = 0
+        self.told = asyncio.Event()
+
+    @property
+    def version(self) -> int:
+        found = SHOWN_VERSION.search(self.etag)
+        return int(found.group(1)) if found else -1
+
+    async def poll(self, step: Step) -> None:
+        headers = {"HX-Request": "true", "Accept-Encoding": ACCEPT_ENCODING}
+        if self.etag:
+            headers["If-None-Match"] = self.etag
+        sent = time.monotonic()
+        reply = await self.client.get(self.plan.live_path, headers)
+        if reply.status not in (200, 304):
+            raise HttpError(f"GET live: {reply.status}")
+        step.note(f"poll_{reply.status}", sent, reply)
+        self.etag = reply.headers.get("etag", self.etag)
+
+    async def watch(self, events: int, step: Step, due: float) -> None:
+        """From ``due`` to the window's end."""
+        await wait_until(due, step)
+        hearing = asyncio.ensure_future(
+            hear(events, self.token, self, step, f"viewer of {self.plan.pk}")
+        )
         try:
-            writer.write(
-                f"GET /events/{token}/ HTTP/1.1\r\nHost: {HOST}:{events}\r\n"
-                "Accept: text/event-stream\r\n\r\n".encode()
-            )
-            seen = b""
-            while chunk := await reader.read(4096):
-                seen = seen[-64:] + chunk
-                told = [int(found) for found in TOLD.findall(seen)]
-                if told and max(told) > self.heard:
-                    self.heard = max(told)
-                    self.told.set()
-            step.errors.append(f"seat phone {self.path}: its events stream ended")
+            await self.poll(step)
+            while time.monotonic() < step.end:
+                wait = min(PUSHED_QUIET, max(0.0, step.end - time.monotonic()))
+                told = False
+                with contextlib.suppress(TimeoutError):
+                    told = await asyncio.wait_for(self.told.wait(), wait)
+                self.told.clear()
+                if told and self.heard > self.version:
+                    await asyncio.sleep(random.uniform(*PUSHED_SPREAD))
+                if time.monotonic() < step.end and (self.heard > self.version or not told):
+                    await self.poll(step)
+        except (HttpError, OSError) as error:
+            step.errors.append(f"viewer of {self.plan.pk}: {error}")
         finally:
-            writer.close()
+            hearing.cancel()
+            await self.client.close()
 
 
 class SeatTable:
@@ -383,6 +456,10 @@ async def play_seat_tables(
     now = time.monotonic()
     viewers = [
         watch(port, table.plan, step, now + rng.uniform(0, ramp))
+        if events is None
+        else PushedViewer(port, table.plan, table.view_token).watch(
+            events, step, now + rng.uniform(0, ramp)
+        )
         for table in tables
         for _ in range(SEAT_VIEWERS)
     ]

@@ -1,6 +1,7 @@
 """The one piece of markup still built in Python: the body rows of the game
 page's round-by-round table (see ``round_rows``); the ETag a polling page
-sends (``etag``); where a phone hears of changes (``events_url``).
+sends (``etag``); where a phone hears of changes (``events_url``) and how
+a screen that follows its game asks for it again (``following``).
 Everything else a screen draws is a template partial (``imp/cards.html``)."""
 
 from __future__ import annotations
@@ -72,6 +73,31 @@ def events_url(token: str) -> str:
     "" when the app is served without it: the phone then polls."""
     base = settings.IMP_EVENTS_URL
     return f"{base.rstrip('/')}/{token}/" if base else ""
+
+
+POLL_SECONDS = 2
+"""How often a screen that follows its game asks for it, when no events
+stream tells it of changes."""
+QUIET_SECONDS = 15
+"""How often it asks while the stream tells it (a word may be lost)."""
+
+
+@register.simple_tag
+def following(token: str, game: Any) -> str:
+    """The attributes of a screen polled with htmx to follow its game (the
+    standings, the view link's round, a round's story): every
+    :data:`POLL_SECONDS`; where the app names an events stream, when
+    ``static/js/watch.js`` hears of a version newer than the one drawn
+    (the event ``imp:told``), else every :data:`QUIET_SECONDS`."""
+    events = events_url(token)
+    if not events:
+        return format_html('hx-trigger="every {}s"', POLL_SECONDS)
+    return format_html(
+        'hx-trigger="imp:told, every {}s" data-events="{}" data-version="{}"',
+        QUIET_SECONDS,
+        events,
+        game.version,
+    )
 
 
 @register.filter

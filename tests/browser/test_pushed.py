@@ -146,3 +146,78 @@ def test_a_told_phone_asks_at_once_only_when_its_player_is_asked_next(browser, l
             assert ms < 400
         else:
             assert 400 <= ms <= 900 + 500  # a timer may fire late, never early
+
+
+def open_watched(page, url: str, live: str, selector: str) -> list[str]:
+    """A viewer's screen at ``url``, which follows its game by asking for
+    ``live``; the requests it makes for it from now on."""
+    asked: list[str] = []
+    page.on("request", lambda request: live in request.url and asked.append(request.url))
+    page.goto(url)
+    expect(page.locator(selector)).to_have_attribute("hx-get", live)
+    return asked
+
+
+@pytest.mark.parametrize(
+    ("screen", "live", "selector"),
+    [("imp:game", "imp:live", "#game"), ("imp:round", "imp:round_live", "#round")],
+    ids=["standings", "round"],
+)
+def test_a_told_viewer_asks_for_nothing_until_the_game_changes(
+    page, pushed, screen, live, selector
+):
+    """The view link's standings and round screen hold the events stream
+    open (static/js/watch.js): no poll while the game stands still, and a
+    card entered elsewhere shown within a second or so."""
+    record = simulated("classic", 4, rounds=1, seed=7)
+    game = game_for(record)
+    token = game.view_token
+
+    with page.expect_request(f"{pushed}/events/{token}/"):
+        asked = open_watched(
+            page, reverse(screen, args=[token]), reverse(live, args=[token]), selector
+        )
+    page.wait_for_timeout(STILL)
+    quiet = list(asked)
+    enter_first_card(game, record)
+    started = time.monotonic()
+    expect(page.locator(selector)).to_have_attribute("data-version", "1", timeout=5000)
+    seconds = time.monotonic() - started
+
+    assert page.locator(selector).get_attribute("data-events") == f"{pushed}/events/{token}/"
+    assert quiet == []
+    assert len(asked) == 1
+    assert seconds < 2  # a tick, then 0.4 to 0.9 s (watch.js's SPREAD)
+
+
+def test_without_the_events_server_a_viewer_polls(page):
+    record = simulated("classic", 4, rounds=1, seed=7)
+    game = game_for(record)
+    token = game.view_token
+
+    asked = open_watched(
+        page, reverse("imp:game", args=[token]), reverse("imp:live", args=[token]), "#game"
+    )
+    page.wait_for_timeout(STILL)
+
+    assert page.locator("#game").get_attribute("data-events") is None
+    assert page.locator("#game").get_attribute("hx-trigger") == "every 2s"
+    assert len(asked) >= 1  # 304s: the game stood still
+
+
+def test_a_viewer_that_lost_its_stream_polls_again(page, settings):
+    record = simulated("classic", 4, rounds=1, seed=7)
+    game = game_for(record)
+    token = game.view_token
+    with events_server() as port:
+        origin = f"http://127.0.0.1:{port}"
+        settings.IMP_EVENTS_URL = f"{origin}/events/"
+        settings.SECURE_CSP = {**settings.SECURE_CSP, "connect-src": ["'self'", origin]}
+        with page.expect_request(f"{origin}/events/**"):
+            open_watched(
+                page, reverse("imp:game", args=[token]), reverse("imp:live", args=[token]), "#game"
+            )
+    enter_first_card(game, record)  # the events server is gone
+
+    # asked within the polls' 2 s, not the quiet 15 s
+    expect(page.locator("#game")).to_have_attribute("data-version", "1", timeout=5000)

@@ -29,6 +29,26 @@ def test_the_viewers_round_screen_polls_with_the_version_it_shows(viewer, editor
     assert 'hx-headers=\'{"If-None-Match": "\\"' + inner + '\\""}\'' in page
 
 
+@pytest.mark.parametrize("screen", ["round", "game"])
+def test_with_an_events_server_the_viewer_is_told_and_asks_every_15_s(
+    viewer, editor, settings, screen
+):
+    """Where the app names an events stream, the view link's screens ask
+    when static/js/watch.js hears of a newer version than the one drawn."""
+    settings.IMP_EVENTS_URL = "/events/"
+    editor.play("24")
+
+    page = viewer.get(screen).content.decode()
+
+    version = etag(viewer.game).split("v")[1].split("-")[0]
+    assert (
+        f'hx-trigger="imp:told, every 15s" data-events="/events/{viewer.token}/"'
+        f' data-version="{version}"'
+    ) in page
+    assert "every 2s" not in page
+    assert "js/watch.js" in page
+
+
 def test_the_editors_screen_polls_from_its_script_not_by_htmx(editor):
     """The edit link's screen follows the game too (issue 22), but its polls
     are static/js/follow.js's: never while a card of its own is on its way."""
