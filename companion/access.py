@@ -186,6 +186,19 @@ def etag_value(game: Game) -> str:
     return f"g{game.pk}v{game.version}-{get_language()}"
 
 
+def shown_version(request: HttpRequest, game: Game) -> int | None:
+    """The version of ``game`` a conditional GET says its screen shows (an
+    ETag of :func:`etag_value` in its If-None-Match, in the reader's
+    language), or None."""
+    prefix, suffix = f'"g{game.pk}v', f'-{get_language()}"'
+    for sent in request.headers.get("If-None-Match", "").split(","):
+        tag = sent.strip().removeprefix("W/")
+        number = tag[len(prefix) : -len(suffix)]
+        if tag.startswith(prefix) and tag.endswith(suffix) and number.isdigit():
+            return int(number)
+    return None
+
+
 def game_etag(request: HttpRequest, token: str, **kwargs: Any) -> str:
     """A strong validator of the game's state: it changes with every change."""
     return f'"{etag_value(peeked(request, token).game)}"'

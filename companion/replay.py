@@ -321,12 +321,35 @@ def keep_played_on(game: Game, version: int) -> None:
     round being played, unfinished before it and after it (a card, a card
     taken back, a known hand): what counts of the game is as it was at the
     version before."""
-    caches[ROUNDS].set(f"imp:played-on:{game.view_token}:v{version}", True)
+    caches[ROUNDS].set(played_key(game, version), True)
 
 
 def played_on(game: Game, version: int) -> bool:
     """Whether :func:`keep_played_on` noted ``version`` (unknown: False)."""
-    return caches[ROUNDS].get(f"imp:played-on:{game.view_token}:v{version}") is True
+    return caches[ROUNDS].get(played_key(game, version)) is True
+
+
+def played_key(game: Game, version: int) -> str:
+    return f"imp:played-on:{game.view_token}:v{version}"
+
+
+SHOWN_SPAN = 8
+"""The most changes a screen may be behind for :func:`round_as_shown`."""
+
+
+def round_as_shown(game: Game, version: int) -> RoundState | None:
+    """The round being played as a screen that shows ``version`` of the game
+    has it, when it was kept (:func:`keep_round`) and every change since
+    only played on in it (:func:`keep_played_on`: a card, a card taken back,
+    a known hand); else None (not known here)."""
+    if not game.version - SHOWN_SPAN <= version < game.version:
+        return None
+    since = [played_key(game, later) for later in range(version + 1, game.version + 1)]
+    found = caches[ROUNDS].get_many([round_key(game, version), *since])
+    kept = found.get(round_key(game, version))
+    if not isinstance(kept, CurrentRound) or any(found.get(key) is not True for key in since):
+        return None
+    return kept.state
 
 
 __all__ = [
@@ -344,6 +367,7 @@ __all__ = [
     "latest_round",
     "load_rows",
     "played_on",
+    "round_as_shown",
     "record_data",
     "round_data",
     "shown_round",

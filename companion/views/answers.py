@@ -49,10 +49,10 @@ from django.shortcuts import redirect, render
 from django_htmx.http import retarget
 
 from companion import actions, history
-from companion.access import Access, refresh
+from companion.access import Access, refresh, shown_version
 from companion.forms import StampForm
 from companion.present import HtmxHttpRequest, Replay, Replayed
-from companion.replay import keep_played_on, keep_round
+from companion.replay import keep_played_on, keep_round, round_as_shown
 from companion.revokes import unsettled
 from companion.screens.play import RoundView
 from companion.screens.round import round_context
@@ -156,6 +156,19 @@ def show_round(
         # its attributes at once, nothing moves (a modifier reswap()'s type does not name)
         response["HX-Reswap"] = "outerHTML settle:0ms"
     return in_place(response)
+
+
+def shown_before(request: HtmxHttpRequest, access: Access) -> RoundState | None:
+    """For a phone following the play (``HX-Target: play``), the round
+    being played as its screen shows it, the version its poll names
+    (:func:`companion.access.shown_version`), when only cards were played
+    or taken back since (:func:`companion.replay.round_as_shown`): its
+    answer then leaves out the parts around the play that did not change,
+    as a card's answer does (:class:`Parts`). None: everything goes."""
+    if not request.htmx or request.htmx.target != PLAY:
+        return None
+    version = shown_version(request, access.game)
+    return None if version is None else round_as_shown(access.game, version)
 
 
 def is_shown(at: str, context: dict[str, Any], template: str) -> bool:

@@ -35,7 +35,7 @@ from companion.remembered import qr_once, remember_game
 from companion.screens import moment
 from companion.screens.play import round_view
 from companion.screens.round import quick_form, round_replay
-from companion.views.answers import changed, show_round
+from companion.views.answers import changed, show_round, shown_before
 from companion.views.change import change
 
 
@@ -58,13 +58,15 @@ def round_live(request: HtmxHttpRequest, token: str) -> HttpResponse:
     it shows as If-None-Match), and the screen stays as it is. A screen that
     showed a round being played (``?round=n``) that the table has confirmed
     meanwhile is led to that round's story, while the next round has not
-    begun (:mod:`companion.screens.moment`)."""
+    begun (:mod:`companion.screens.moment`). A phone following the play
+    (static/js/follow.js) is sent only the parts that changed since the
+    version it shows, where that is known (:func:`shown_before`)."""
     access = peeked(request, token)  # the game read for the ETag
     shown = moment.shown_round(request.GET.get(moment.SHOWN))
     if shown is not None and moment.is_story_moment(moment.rows_from(access.game, shown), shown):
         url = moment.story_url(token, shown)
         return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
-    return show_round(request, access)
+    return show_round(request, access, before=shown_before(request, access))
 
 
 @require_safe
