@@ -119,6 +119,12 @@ def seed_seat_tables(count: int, history: int, first_seed: int) -> list[SeatPlan
     return found
 
 
+def shown_version(etag: str) -> int:
+    """The game's version in a screen's ETag (0 before its first answer)."""
+    found = SHOWN_VERSION.search(etag)
+    return int(found.group(1)) if found else 0
+
+
 class SeatPhone:
     """One player's phone: its seat link's round screen, its own session,
     and the version the screen shows (:attr:`etag`, what its polls send)."""
@@ -140,8 +146,7 @@ class SeatPhone:
     @property
     def version(self) -> int:
         """The version the screen shows (from its ETag)."""
-        found = SHOWN_VERSION.search(self.etag)
-        return int(found.group(1)) if found else 0
+        return shown_version(self.etag)
 
     def shows(self, reply_text: str) -> None:
         """The version an answer's play region shows becomes the screen's,
@@ -240,11 +245,7 @@ class SeatPhone:
         hearing = asyncio.ensure_future(self.hear(events, token, step))
         try:
             while time.monotonic() < step.end:
-                wait = min(PUSHED_QUIET, max(0.0, step.end - time.monotonic()))
-                told = False
-                with contextlib.suppress(TimeoutError):
-                    told = await asyncio.wait_for(self.told.wait(), wait)
-                self.told.clear()
+                told = await told_or_quiet(self, step)
                 if told and self.heard > self.version and self.pace != "soon":
                     await asyncio.sleep(random.uniform(*PUSHED_SPREAD))
                 while self.heard > self.version and self.sending:
@@ -291,6 +292,17 @@ async def hear(events: int, token: str, phone: Told, step: Step, who: str) -> No
         writer.close()
 
 
+async def told_or_quiet(phone: Told, step: Step) -> bool:
+    """Wait until the phone's stream tells a version (True), or
+    :data:`PUSHED_QUIET` seconds (False), within the step's window."""
+    wait = min(PUSHED_QUIET, max(0.0, step.end - time.monotonic()))
+    told = False
+    with contextlib.suppress(TimeoutError):
+        told = await asyncio.wait_for(phone.told.wait(), wait)
+    phone.told.clear()
+    return told
+
+
 class PushedViewer:
     """A viewer's phone on the standings, told of changes by the events
     server (``static/js/watch.js``): it asks for the standings when its
@@ -307,8 +319,8 @@ class PushedViewer:
 
     @property
     def version(self) -> int:
-        found = SHOWN_VERSION.search(self.etag)
-        return int(found.group(1)) if found else -1
+        """The version the standings show (from their ETag)."""
+        return shown_version(self.etag)
 
     async def poll(self, step: Step) -> None:
         headers = {"HX-Request": "true", "Accept-Encoding": ACCEPT_ENCODING}
@@ -330,11 +342,7 @@ class PushedViewer:
         try:
             await self.poll(step)
             while time.monotonic() < step.end:
-                wait = min(PUSHED_QUIET, max(0.0, step.end - time.monotonic()))
-                told = False
-                with contextlib.suppress(TimeoutError):
-                    told = await asyncio.wait_for(self.told.wait(), wait)
-                self.told.clear()
+                told = await told_or_quiet(self, step)
                 if told and self.heard > self.version:
                     await asyncio.sleep(random.uniform(*PUSHED_SPREAD))
                 if time.monotonic() < step.end and (self.heard > self.version or not told):
