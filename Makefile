@@ -3,7 +3,7 @@
 #   make run    migrate and serve at http://127.0.0.1:8000/ (SQLite db.sqlite3), for developers
 #   make serve  serve a table from this machine on the local network (every interface; waitress,
 #               and the events server on the next port)
-#   make test   ruff (check, format) + mypy + pytest on every core, then branch coverage of scoring/ and
+#   make test   ruff (check, format) + mypy + pytest on every core (WORKERS: 3 for 2 cores), then branch coverage of scoring/ and
 #               companion/ (first runs npm ci for axe-core, from package-lock.json);
 #               PYTEST_ARGS='-m "not browser"' passes options to pytest
 #   make lint   ruff check and ruff format --check
@@ -85,11 +85,15 @@ typecheck: venv
 
 # The suite on every core (pytest-xdist: each worker has its own test
 # database, live server and browser; an idle worker takes tests queued for
-# the other, so the run does not end on one core), then the branch coverage
+# another, so the run does not end on one core), then the branch coverage
 # of scoring/ and companion/ ([tool.coverage.run]; files wholly covered left out).
+# Three workers for two cores: a browser test waits for its page or its
+# server much of the time, and with a worker a core the cores were a third
+# idle (2 cores: 8:20 with two workers, 6:48 with three, 7:18 with four).
+WORKERS ?= $(shell n=$$(nproc 2>/dev/null || echo 1); echo $$(( n + n / 2 )))
 PYTEST_ARGS ?=
 test: lint typecheck $(NODE_STAMP)
-	$(PY) -m pytest -n auto --dist worksteal --cov --cov-branch --cov-report=term:skip-covered $(PYTEST_ARGS)
+	$(PY) -m pytest -n $(WORKERS) --dist worksteal --cov --cov-branch --cov-report=term:skip-covered $(PYTEST_ARGS)
 
 # The whole suite on PostgreSQL, in a database of our own (dropped and made
 # afresh; pytest-django creates and drops test_$(PG_DB) itself). The role
