@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from django.utils.formats import get_format
 from django.utils.text import capfirst
@@ -179,9 +179,11 @@ the reader's language when shown."""
 
 def edition_words(edition: str) -> dict[str, str]:
     """The words of an edition (:data:`EDITION_WORDS`; the classic one's for
-    an edition it does not know), each said in the reader's language when
-    shown."""
-    return cast("dict[str, str]", EDITION_WORDS.get(edition, EDITION_WORDS["classic"]))
+    an edition it does not know), said in the active language: plain
+    strings, which the cached screens keep as they are (a lazy one is made
+    anew each time the cache is read)."""
+    words = EDITION_WORDS.get(edition, EDITION_WORDS["classic"])
+    return {name: str(word) for name, word in words.items()}
 
 
 def hand_words(hand: int | None) -> str:
