@@ -6,6 +6,7 @@ or once it is gone, the phone follows by polling."""
 
 from __future__ import annotations
 
+import re
 import time
 import uuid
 
@@ -61,6 +62,41 @@ def test_a_pushed_phone_asks_for_nothing_until_the_game_changes_then_at_once(pag
     assert quiet == []
     assert len(polls) == 1
     assert seconds < 2  # a tick of the events server is 0.2 s
+
+
+def test_a_phone_led_to_the_story_asks_for_it_once(browser, live_server, pushed):
+    """A seat phone told that the table confirmed the round is led to the
+    round's story, and asks for nothing more while the story loads: a story
+    slow to come (held here until the test lets it go; a request the
+    service worker answers is never held, so it is blocked) is not asked
+    for a second time, which would drop the first (net::ERR_ABORTED)."""
+    record = simulated("classic", 4, rounds=2, seed=7)
+    game = game_for(record)
+    for card in cards_of(record["rounds"][0]):
+        game.refresh_from_db()
+        actions.play_card(game, Stamp(game.version, uuid.uuid4().hex), card_code(card))
+    context = browser.new_context(base_url=live_server.url, service_workers="block")
+    try:
+        page = context.new_page()
+        with page.expect_request(f"{pushed}/events/**"):
+            page.goto(reverse("imp:round", args=[seat_links(game)[1].token]))
+        expect(page.get_by_role("button", name="Agree to round 1")).to_be_visible()
+        held: list = []
+        page.route(re.compile(r"/rounds/1/\?confirmed$"), lambda route: held.append(route))
+
+        game.refresh_from_db()
+        actions.confirm_round(game, Stamp(game.version, uuid.uuid4().hex))
+        for _ in range(50):
+            if held:
+                break
+            page.wait_for_timeout(100)
+        page.wait_for_timeout(1500)  # told of a newer version: follow.js would ask in 0.3 s
+        assert len(held) == 1
+        held[0].continue_()
+        page.wait_for_url("**/rounds/1/?confirmed")
+        expect(page.locator("h1")).to_contain_text("Round 1")
+    finally:
+        context.close()
 
 
 def test_without_the_events_server_a_phone_polls(page):
