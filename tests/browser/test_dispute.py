@@ -6,6 +6,7 @@ button, with the focus on it, without scrolling, at 360×780 and 412×915."""
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser.test_accessibility import AXE, run_axe
 from tests.companion.app_routes import make_game
@@ -95,7 +96,7 @@ def test_a_game_s_trick_tapped_in_the_card_grid(browser, live_server, screenshot
             answer
         )
         assert "New price: 14" in answer
-        assert page.evaluate("document.activeElement.id") == "result"
+        expect(page.locator("#result")).to_be_focused()  # in htmx's settle, after the swap
         assert in_view(page, "#result")
         assert in_view(page, ".actions button")
         assert page.evaluate("document.documentElement.scrollWidth") <= phone["width"]
@@ -120,7 +121,7 @@ def test_without_a_game_the_54_card_deck_and_an_error_in_place(page, screenshot_
 
     assert heading == "The trick cannot be ruled"
     assert "has 5 or 6 cards, one a player" in page.locator("#result").inner_text()
-    assert page.evaluate("document.activeElement.id") == "result"
+    expect(page.locator("#result")).to_be_focused()  # in htmx's settle, after the swap
     assert in_view(page, "#result")
     page.screenshot(path=screenshot_dir / "dispute-error-360.png")
 

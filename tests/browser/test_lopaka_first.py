@@ -8,6 +8,7 @@ scrolling."""
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser.test_accessibility import AXE, run_axe
 from tests.factories import LopakaGameFactory
@@ -72,7 +73,7 @@ def test_lopaka_s_hand_first_in_one_grid(browser, live_server, screenshot_dir, p
         error = page.locator("#error-hand-2")
         error.wait_for()
         assert error.inner_text() == "Lopaka's hand holds 11 cards, but 10 are entered."
-        assert page.evaluate("document.activeElement.id") == "error-hand-2"
+        expect(error).to_be_focused()  # in htmx's settle, after the swap
         assert in_view(page, "#error-hand-2")
         assert page.locator("#lopaka-first input:checked").count() == 10
         assert page.locator(".chosen").inner_text() == "10 of 11 chosen"

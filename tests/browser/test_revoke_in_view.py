@@ -108,7 +108,8 @@ def test_the_revoke_and_let_it_stand_are_whole_on_screen_and_the_grid_comes_back
     assert Round.objects.get(game=game).settled_revokes
     assert page.locator("#revokes .banner.warning").count() == 0
 
-    assert page.evaluate("window.scrollY") == 0
+    # htmx scrolls to the top (show:window:top) once the swap has settled
+    page.wait_for_function("() => window.scrollY === 0")
     first = page.locator("#play form.picker button.pick:not(.gone)").first
     assert on_screen_above_the_bar(first.evaluate(BOX))
     assert on_screen_above_the_bar(page.locator("#play .asks").evaluate(BOX))
