@@ -1,4 +1,4 @@
-// Answers swapped in place, under DEBUG too.
+// Answers swapped in place, under DEBUG too; and answers that lead to another page.
 //
 // A refused form is answered 400 (or 409 with the fresh state) and the
 // htmx-config of base.html swaps it in like a 200. Under DEBUG, django-htmx's
@@ -15,3 +15,28 @@ document.body.addEventListener("htmx:beforeOnLoad", (event) => {
     event.stopPropagation();
   }
 });
+
+// An answer that leads the phone to another page (HX-Redirect: a round's
+// story once the table confirmed it, the round once the next one began):
+// htmx sends the browser there, and until that page comes the screen goes
+// on asking for itself (its polls, every 2 s without the events server).
+// Each answer would lead it there again, and the browser drops the page
+// under way for the new one: on a phone slower than the polls to load a
+// page, again and again. So once an answer leads away, htmx asks for
+// nothing more here (a form sent meanwhile still goes), until the browser
+// shows this page again from its cache (Back). Heard on the document,
+// after the screens' own scripts: an answer a script drops (static/js/
+// follow.js: a poll older than the screen) leads nowhere.
+(() => {
+  let leaving = false;
+  document.addEventListener("htmx:beforeOnLoad", (event) => {
+    const xhr = event.detail.xhr;
+    if (!event.defaultPrevented && xhr && xhr.getResponseHeader("HX-Redirect")) leaving = true;
+  });
+  document.addEventListener("htmx:beforeRequest", (event) => {
+    if (leaving && event.detail.requestConfig.verb === "get") event.preventDefault();
+  });
+  window.addEventListener("pageshow", (event) => {
+    if (event.persisted) leaving = false;
+  });
+})();
