@@ -35,11 +35,9 @@
   let polling = false;
   let pressed = false;
   let tapsAtStart = "0";
-  // An answer led the phone to another page (HX-Redirect: the round's story
-  // once the table confirmed it): it asks for nothing more. A poll while
-  // that page loads would be led there again, and the browser drops the
-  // first navigation for the second.
-  let leaving = false;
+  // An answer that leads the phone to another page (HX-Redirect: the
+  // round's story once the table confirmed it) ends its asking while that
+  // page loads: static/js/answers.js.
 
   function play() {
     return document.getElementById("play");
@@ -52,7 +50,7 @@
   async function poll() {
     const region = play();
     const stamp = document.getElementById("play-stamp");
-    if (leaving || polling || pressed || document.hidden || !navigator.onLine) return;
+    if (polling || pressed || document.hidden || !navigator.onLine) return;
     if (!region || !region.dataset.live || region.dataset.follow !== "yes" || !stamp) return;
     if (writing()) return;
     polling = true;
@@ -99,8 +97,6 @@
     if (pressed || writing() || !region || region.dataset.follow !== "yes" || taps() !== tapsAtStart
         || older(event.detail.xhr)) {
       event.preventDefault();
-    } else if (event.detail.xhr.getResponseHeader("HX-Redirect")) {
-      leaving = true;
     }
   });
 
@@ -185,8 +181,6 @@
   listen();
   follow(pace());
   document.addEventListener("visibilitychange", () => { if (!document.hidden) poll(); });
-  // back from the page it was led to, as the browser kept it: it follows again
-  window.addEventListener("pageshow", (event) => { if (event.persisted) leaving = false; });
   window.addEventListener("online", () => setTimeout(poll, 0));
 
   // ---- what needs a connection ------------------------------------------
