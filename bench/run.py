@@ -77,7 +77,7 @@ def measure(args: argparse.Namespace, setup: Any) -> dict[str, Any]:
     with Server(setup, workers=args.workers, threads=args.worker_threads) as server:
         port = server.port
         say(f"gunicorn on 127.0.0.1:{port} ({setup.database}); warming up")
-        m.warm_up(port, warm_games, view_games[histories[0]])
+        m.warm_up(port, warm_games, [view_games[h] for h in histories])
         for h in histories:
             entries = m.card_entry(port, latency_games[h])
             both = entries.within_round()
