@@ -22,7 +22,9 @@ player's pace, and one viewer polling every 2 s; written as
 ``"tables_held_on_one_core_seats"``. With ``--push`` as well (``make
 load-seats``, as production runs it) the events server
 (:mod:`companion.events`) runs beside the app on the same core, and the
-seat phones and the viewer are told of each change instead of polling.
+seat phones and the viewer are told of each change instead of polling;
+each seat phone is pushed the change's answer (:mod:`companion.pushed`)
+and asks only where none comes (``--asked``: never pushed one, as before).
 """
 
 from __future__ import annotations
@@ -72,6 +74,11 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
         "--push",
         action="store_true",
         help="the events server beside the app, on the same core: phones are told of changes",
+    )
+    parser.add_argument(
+        "--asked",
+        action="store_true",
+        help="with --push: seat phones are told the version only, and ask for each change",
     )
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     return parser.parse_args(argv)
@@ -146,7 +153,7 @@ def measure(args: argparse.Namespace, database: str) -> dict[str, Any]:
                     plans = [table.plan for table in tables]
                     push = events.port if events else None
                     playing = play_seat_tables(
-                        server.port, tables, args.ramp, args.window, pids, push
+                        server.port, tables, args.ramp, args.window, pids, push, not args.asked
                     )
                 else:
                     plans = seed_tables(count, args.history, first_seed)
@@ -196,6 +203,7 @@ def run_child(args: argparse.Namespace, database: str) -> dict[str, Any]:
         *("--history", str(args.history), "--warm-up", str(args.warm_up)),
         *(["--seats"] if args.seats else []),
         *(["--push"] if args.push else []),
+        *(["--asked"] if args.asked else []),
     ]
     command = [sys.executable, "-m", "bench.load", "--child", "--database", database, *options]
     child = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.PIPE, text=True)

@@ -61,6 +61,10 @@ PUSHED_SPREAD = (0.4, 0.9)
 right after the change (its pace "soon"): follow.js's SPREAD."""
 TOLD = re.compile(rb"^data: (\d+)$", re.MULTILINE)
 """A version an events stream tells."""
+EVENT = re.compile(rb"^event: answer$", re.MULTILINE)
+"""An answer an events stream pushes (:mod:`companion.pushed`)."""
+LANGUAGE = "en"
+"""The language a seat phone's page names in its stream's address."""
 SHOWN_ETAG = re.compile(r'<div id="play-stamp"[^>]*\sdata-etag="([^"]+)"')
 """The version a round screen shows, as its ETag's value (follow.js sends it)."""
 SHOWN_PACE = re.compile(r'<div id="play-stamp"[^>]*\sdata-pace="(\w+)"')
@@ -142,6 +146,8 @@ class SeatPhone:
         self.heard = 0
         """The last version its events stream told."""
         self.told = asyncio.Event()
+        self.pushed = True
+        """Whether its stream names its language: it is pushed answers."""
 
     @property
     def version(self) -> int:
@@ -156,6 +162,15 @@ class SeatPhone:
             self.etag = f'"{shown.group(1)}"'
             pace = SHOWN_PACE.search(reply_text)
             self.pace = "" if pace is None else pace.group(1)
+
+    def take(self, since: int, answer: str) -> bool:
+        """follow.js: a pushed answer is the screen's when it shows the
+        version the answer was rendered against and no card of its own is
+        on its way."""
+        if self.sending or self.version != since:
+            return False
+        self.shows(answer)
+        return True
 
     @property
     def every(self) -> float:
@@ -269,27 +284,55 @@ class Told(Protocol):
 
     heard: int
     told: asyncio.Event
+    pushed: bool
+    """Whether its stream names a language: it is pushed answers."""
+
+    def take(self, since: int, answer: str) -> bool:
+        """An answer pushed, rendered against version ``since``: whether
+        the phone took it (it asks for nothing then)."""
 
 
 async def hear(events: int, token: str, phone: Told, step: Step, who: str) -> None:
     """Read a link's events stream on port ``events``: each version told
-    is the ``phone``'s (:class:`Told`)."""
+    is the ``phone``'s (:class:`Told`), each answer pushed its to take."""
     reader, writer = await asyncio.open_connection(HOST, events)
     try:
+        query = f"?lang={LANGUAGE}" if phone.pushed else ""
         writer.write(
-            f"GET /events/{token}/ HTTP/1.1\r\nHost: {HOST}:{events}\r\n"
+            f"GET /events/{token}/{query} HTTP/1.1\r\nHost: {HOST}:{events}\r\n"
             "Accept: text/event-stream\r\n\r\n".encode()
         )
+        await reader.readuntil(b"\r\n\r\n")  # the answer's head (its body is chunked)
         seen = b""
-        while chunk := await reader.read(4096):
-            seen = seen[-64:] + chunk
-            told = [int(found) for found in TOLD.findall(seen)]
-            if told and max(told) > phone.heard:
-                phone.heard = max(told)
-                phone.told.set()
+        while size := int((await reader.readline()).strip() or b"0", 16):
+            seen += (await reader.readexactly(size + 2))[:-2]
+            *whole, seen = seen.split(b"\n\n")
+            for told in whole:
+                if heard(phone, told) and step.start <= time.monotonic() < step.end:
+                    step.pushed += 1
         step.errors.append(f"{who}: its events stream ended")
     finally:
         writer.close()
+
+
+def heard(phone: Told, told: bytes) -> bool:
+    """One event of a stream: a version told, or an answer pushed (its
+    first line the version it was rendered against and the one it shows);
+    whether the phone took an answer."""
+    taken = False
+    if EVENT.search(told) is not None:
+        lines = [line.removeprefix(b"data: ") for line in told.split(b"\n")[1:]]
+        since, version = (int(number) for number in lines[0].split())
+        taken = phone.take(since, b"\n".join(lines[1:]).decode())
+    else:
+        numbers = [int(number) for number in TOLD.findall(told)]
+        if not numbers:
+            return False
+        version = max(numbers)
+    if version > phone.heard:
+        phone.heard = version
+        phone.told.set()
+    return taken
 
 
 async def told_or_quiet(phone: Told, step: Step) -> bool:
@@ -316,6 +359,11 @@ class PushedViewer:
         self.etag = ""
         self.heard = 0
         self.told = asyncio.Event()
+        self.pushed = False
+
+    def take(self, since: int, answer: str) -> bool:
+        """A viewer is pushed no answers."""
+        return False
 
     @property
     def version(self) -> int:
@@ -451,9 +499,11 @@ async def play_seat_tables(
     window: float,
     server_pids: list[int] | None = None,
     events: int | None = None,
+    answers: bool = True,
 ) -> Step:
     """:func:`bench.tables.play_tables` for tables of seat phones (told of
-    changes by the events server on port ``events`` when given): the tables
+    changes by the events server on port ``events`` when given, and pushed
+    each change's answer unless ``answers`` is False): the tables
     sit down over ``ramp`` seconds, their viewers polling meanwhile; the seat
     phones follow the round once every screen is open."""
     from bench.tables import measure_cpu, sit_down
@@ -461,6 +511,9 @@ async def play_seat_tables(
     step = Step(len(tables), math.inf, math.inf)
     rng = random.Random(len(tables))
     seated = [SeatTable(port, table, step, random.Random(table.plan.pk)) for table in tables]
+    for table in seated:
+        for phone in table.phones:
+            phone.pushed = answers
     now = time.monotonic()
     viewers = [
         watch(port, table.plan, step, now + rng.uniform(0, ramp))

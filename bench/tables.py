@@ -95,6 +95,8 @@ class Step:
     """How late the load generator sent what was due (its own loop's lag)."""
     errors: list[str] = field(default_factory=list)
     lost: int = 0
+    pushed: int = 0
+    """Answers pushed to seat phones and taken (they asked for nothing)."""
     cards: int = 0
     confirms: int = 0
     server_cpu_share: float = float("nan")
@@ -147,6 +149,7 @@ class Step:
             "confirm_p95_ms": self.p95("confirm"),
             "page_p95_ms": self.p95("page"),
             "requests": counts,
+            "answers_pushed": self.pushed,
             "cards_entered": self.cards,
             "rounds_confirmed": self.confirms,
             "errors": len(self.errors),

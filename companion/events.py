@@ -4,7 +4,11 @@ A phone on a round screen learns that its game changed without asking every
 second: it holds one request open, ``GET /events/<token>/`` (its link's
 token, any kind), and hears the game's version each time it changes. It then
 fetches the round as it does today (its ETag decides what comes back); the
-polls it made in between, most of them answered "unchanged", are gone.
+polls it made in between, most of them answered "unchanged", are gone. A
+seat link's stream that names the page's language (``?lang=de``) is pushed
+the answer itself after cards played on or taken back (``event: answer``:
+:mod:`companion.pushed`), rendered here once for every seat phone of the
+table: the phone asks for nothing.
 
 This is an ASGI application of its own, not a Django view: a held request
 costs a coroutine, not a worker thread. Production serves it with gunicorn's
@@ -31,6 +35,7 @@ import os
 import re
 from collections.abc import Awaitable, Callable, Iterable
 from typing import Any
+from urllib.parse import parse_qs
 
 import django
 
@@ -38,13 +43,16 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "companion.settings")
 django.setup()
 
 from asgiref.sync import sync_to_async  # noqa: E402  (after Django's set-up)
+from django.conf import settings  # noqa: E402
 from django.db import DatabaseError, close_old_connections, connection  # noqa: E402
 from django.http import Http404  # noqa: E402
 
-from companion.access import TOKEN_MAX, find_game  # noqa: E402
+from companion.access import TOKEN_MAX, find_game, is_seat_token  # noqa: E402
 from companion.models import Game  # noqa: E402
+from companion.pushed import Pushed, Pushing, Wanted  # noqa: E402
 
 Scope = dict[str, Any]
+Render = Callable[[int, list[Wanted]], Awaitable[Pushed | None]]
 Receive = Callable[[], Awaitable[dict[str, Any]]]
 Send = Callable[[dict[str, Any]], Awaitable[None]]
 
@@ -93,15 +101,26 @@ def read_versions(ids: Iterable[int]) -> dict[int, int]:
 
 class Watcher:
     """The games this process's phones follow, and their queues: each
-    queue hears every new version of its game, and None once the game is
-    deleted."""
+    queue hears the event of every new version of its game (its answer,
+    for a seat's phone that says its language: :mod:`companion.pushed`),
+    and None once the game is deleted."""
 
     def __init__(
-        self, read: Callable[[Iterable[int]], Awaitable[dict[int, int]]], announced: bool = False
+        self,
+        read: Callable[[Iterable[int]], Awaitable[dict[int, int]]],
+        announced: bool = False,
+        render: Render | None = None,
+        forget: Callable[[int], None] = lambda game: None,
     ) -> None:
         self.read = read
-        self.queues: dict[int, set[asyncio.Queue[int | None]]] = {}
+        self.render = render
+        """What renders a change's answers for the seat phones (None: none are pushed)."""
+        self.forget = forget
+        """What forgets a game no phone follows any more (the base of its answers)."""
+        self.queues: dict[int, dict[asyncio.Queue[bytes | None], Wanted | None]] = {}
         self.versions: dict[int, int] = {}
+        self.pushing: dict[int, asyncio.Task[None]] = {}
+        """Each game's answers being rendered: the next waits for them, in order."""
         self.task: asyncio.Task[None] | None = None
         self.announced = announced
         """Whether the database announces the changes (PostgreSQL)."""
@@ -109,10 +128,15 @@ class Watcher:
         self.listening = False
         """Whether :func:`listen` hears the announcements now."""
 
-    def follow(self, game: int, version: int) -> asyncio.Queue[int | None]:
-        """A queue for one phone following ``game`` (seen at ``version``)."""
-        queue: asyncio.Queue[int | None] = asyncio.Queue()
-        self.queues.setdefault(game, set()).add(queue)
+    def follow(
+        self, game: int, version: int, wanted: Wanted | None = None
+    ) -> asyncio.Queue[bytes | None]:
+        """A queue for one phone following ``game`` (seen at ``version``);
+        ``wanted``: the seat link and language it is pushed answers for."""
+        queue: asyncio.Queue[bytes | None] = asyncio.Queue()
+        if wanted is not None and self.render is not None and not self.wants(game):
+            self.push(game, version, tell=False)  # the round the next answers start from
+        self.queues.setdefault(game, {})[queue] = wanted
         self.versions[game] = max(version, self.versions.get(game, version))
         loop = asyncio.get_running_loop()
         if self.task is None or self.task.done():
@@ -121,12 +145,17 @@ class Watcher:
             self.listener = loop.create_task(listen(self))
         return queue
 
-    def leave(self, game: int, queue: asyncio.Queue[int | None]) -> None:
-        queues = self.queues.get(game, set())
-        queues.discard(queue)
+    def leave(self, game: int, queue: asyncio.Queue[bytes | None]) -> None:
+        queues = self.queues.get(game, {})
+        queues.pop(queue, None)
         if not queues:
             self.queues.pop(game, None)
             self.versions.pop(game, None)
+            self.forget(game)
+
+    def wants(self, game: int) -> list[Wanted]:
+        """The seat phones of ``game`` pushed answers, as (token, language)."""
+        return [wanted for wanted in self.queues.get(game, {}).values() if wanted is not None]
 
     async def run(self) -> None:
         """Read the versions every :data:`TICK` while anyone follows."""
@@ -146,14 +175,46 @@ class Watcher:
         for game in asked:
             if game not in self.queues:
                 continue  # no phone follows it (any more)
-            queues = self.queues[game]
             version = found.get(game)
             if version is not None and version <= self.versions.get(game, -1):
                 continue  # not changed (or read before a phone that joined told a newer one)
-            if version is not None:
-                self.versions[game] = version
-            for queue in queues:
-                queue.put_nowait(version)
+            if version is None:
+                self.send(game, gone)
+                continue
+            self.versions[game] = version
+            if self.render is not None and self.wants(game):
+                self.push(game, version)
+            else:
+                self.send(game, lambda wanted: event(version))  # noqa: B023 (called at once)
+
+    def send(self, game: int, made: Callable[[Wanted | None], bytes | None]) -> None:
+        """Each phone of ``game`` its event (``made`` for what it is pushed)."""
+        for queue, wanted in self.queues.get(game, {}).items():
+            queue.put_nowait(made(wanted))
+
+    def push(self, game: int, version: int, *, tell: bool = True) -> None:
+        """Render the answers of ``game`` at ``version`` (or later) for its
+        seat phones, after the answers being rendered for it; then each
+        phone its answer, or the bare version (unless ``tell`` is False:
+        the first phone's stream opened, and the version is its own)."""
+        assert self.render is not None
+        render, earlier = self.render, self.pushing.get(game)
+
+        async def pushing() -> None:
+            if earlier is not None:
+                await asyncio.wait({earlier})
+            try:
+                pushed = await render(game, self.wants(game))
+            except Exception:  # the database is away: the phones ask  # noqa: BLE001
+                pushed = None
+            told = max(version, pushed.version) if pushed is not None else version
+            if tell:
+                self.send(game, lambda wanted: answer_event(told, pushed, wanted))
+            if self.pushing.get(game) is task:
+                del self.pushing[game]
+
+        task = asyncio.get_running_loop().create_task(pushing())
+        self.pushing[game] = task
 
     def heard(self, payload: str) -> None:
         """A change the database announced (:data:`CHANNEL`)."""
@@ -162,7 +223,37 @@ class Watcher:
             self.tell([int(game)], {int(game): int(version)} if version else {})
 
 
-watcher = Watcher(sync_to_async(read_versions), announced=connection.vendor == "postgresql")
+def gone(wanted: Wanted | None) -> None:
+    """The event of a deleted game: its streams end."""
+    return None
+
+
+def answer_event(version: int, pushed: Pushed | None, wanted: Wanted | None) -> bytes:
+    """A phone's event for ``version``: its pushed answer, where there is
+    one (``event: answer``, its first line the version the phone must show
+    and the version the answer shows), else the bare version."""
+    answer = None if pushed is None or wanted is None else pushed.answers.get(wanted)
+    if pushed is None or answer is None:
+        return event(version)
+    lines = "".join(f"data: {line}\n" for line in answer.splitlines())
+    return f"event: answer\ndata: {pushed.since} {pushed.version}\n{lines}\n".encode()
+
+
+pushing = Pushing()
+
+
+def pushed_answers(game: int, wanted: list[Wanted]) -> Pushed | None:
+    """The answers of a change for these seat phones (:mod:`companion.pushed`)."""
+    close_old_connections()
+    return pushing.answers(game, wanted)
+
+
+watcher = Watcher(
+    sync_to_async(read_versions),
+    announced=connection.vendor == "postgresql",
+    render=sync_to_async(pushed_answers),
+    forget=pushing.forget,
+)
 
 
 async def listen(watcher: Watcher) -> None:
@@ -240,7 +331,7 @@ async def application(scope: Scope, receive: Receive, send: Send) -> None:
     await send({"type": "http.response.start", "status": 200, "headers": HEADERS})
     opening = f"retry: {RETRY_MS}\n\n".encode() + event(version)
     await send({"type": "http.response.body", "body": opening, "more_body": True})
-    queue = watcher.follow(game, version)
+    queue = watcher.follow(game, version, wanted(match.group(1) if match else "", scope))
     try:
         await stream(queue, receive, send)
     except OSError:  # the phone went away while an event was on its way
@@ -249,8 +340,20 @@ async def application(scope: Scope, receive: Receive, send: Send) -> None:
         watcher.leave(game, queue)
 
 
-async def stream(queue: asyncio.Queue[int | None], receive: Receive, send: Send) -> None:
-    """Each new version as an event until the phone goes or the game is deleted."""
+def wanted(token: str, scope: Scope) -> Wanted | None:
+    """The seat link and language a stream is pushed answers for: a seat
+    link's stream that names a language of the app (``?lang=de``)."""
+    language = parse_qs(scope.get("query_string", b"").decode("latin-1")).get("lang", [""])[0]
+    if not is_seat_token(token) or language not in LANGUAGES:
+        return None
+    return token, language
+
+
+LANGUAGES = {code for code, name in settings.LANGUAGES}
+
+
+async def stream(queue: asyncio.Queue[bytes | None], receive: Receive, send: Send) -> None:
+    """Each new version's event until the phone goes or the game is deleted."""
     gone = asyncio.ensure_future(disconnected(receive))
     try:
         while not gone.done():
@@ -260,11 +363,11 @@ async def stream(queue: asyncio.Queue[int | None], receive: Receive, send: Send)
                 heard.cancel()
                 if not gone.done():
                     await more(send, b": still here\n\n")
-            elif (version := heard.result()) is None:
+            elif (told := heard.result()) is None:
                 await more(send, b"event: gone\ndata: \n\n")
                 break
             else:
-                await more(send, event(version))
+                await more(send, told)
         if not gone.done():
             await send({"type": "http.response.body", "body": b"", "more_body": False})
     finally:

@@ -15,9 +15,9 @@ from django.urls import reverse
 from django.utils.formats import get_format
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext, ngettext, pgettext
+from django.utils.translation import get_language, gettext, ngettext, pgettext
 
-from companion.access import etag_value
+from companion.access import etag_value, is_seat_token
 from companion.links import game_path, shared_link
 from companion.texts import ChangeText, and_list, decimal, say_change
 
@@ -70,9 +70,14 @@ def etag(game: Any) -> str:
 def events_url(token: str) -> str:
     """Where a phone on this link hears of each change of its game as it
     happens (:mod:`companion.events`, at the setting ``IMP_EVENTS_URL``), or
-    "" when the app is served without it: the phone then polls."""
+    "" when the app is served without it: the phone then polls. A seat
+    link's stream names the page's language: it is pushed each change's
+    answer in it (:mod:`companion.pushed`)."""
     base = settings.IMP_EVENTS_URL
-    return f"{base.rstrip('/')}/{token}/" if base else ""
+    if not base:
+        return ""
+    url = f"{base.rstrip('/')}/{token}/"
+    return f"{url}?lang={get_language()}" if is_seat_token(token) else url
 
 
 POLL_SECONDS = 2

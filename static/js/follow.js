@@ -161,10 +161,32 @@
       heard = Math.max(heard, Number(event.data));
       if (behind()) sooner(told());
     };
+    // a seat's phone is pushed the change's answer (companion.pushed): swapped
+    // in as a poll's would be, when the screen shows the version it was
+    // rendered against; else the phone asks for the round as told
+    stream.addEventListener("answer", (event) => {
+      const newline = event.data.indexOf("\n");
+      const [since, version] = event.data.slice(0, newline).split(" ").map(Number);
+      heard = Math.max(heard, version);
+      if (!take(since, event.data.slice(newline + 1)) && behind()) sooner(told());
+    });
     // lost (the browser opens it again by itself): poll at the pace meanwhile
     stream.onerror = () => sooner(next());
     // the game was deleted: the next poll shows it (a 404 in words)
     stream.addEventListener("gone", () => { stream.close(); follow(0); });
+  }
+
+  // A pushed answer is swapped in only where a poll's answer would be: the
+  // screen shows the version it was rendered against, no poll is on its
+  // way, no finger is down on the grid, nothing is being written.
+  function take(since, answer) {
+    const region = play();
+    const stamp = document.getElementById("play-stamp");
+    if (polling || pressed || writing() || !region || region.dataset.follow !== "yes") return false;
+    if (!stamp || Number(stamp.dataset.version) !== since) return false;
+    htmx.swap(region, answer, { swapStyle: "none", settleDelay: 0 });
+    document.dispatchEvent(new CustomEvent("imp:fresh"));
+    return true;
   }
 
   let due = 0;

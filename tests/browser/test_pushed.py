@@ -39,13 +39,17 @@ def open_seat(page, game) -> tuple[list[str], str]:
     return polls, token
 
 
+def first_card(record):
+    return cards_of(record["rounds"][0])[0]
+
+
 def enter_first_card(game, record) -> None:
     """The first card of the round, entered on another phone."""
-    card = cards_of(record["rounds"][0])[0]
+    card = first_card(record)
     actions.play_card(game, Stamp(game.version, uuid.uuid4().hex), card_code(card))
 
 
-def test_a_pushed_phone_asks_for_nothing_until_the_game_changes_then_at_once(page, pushed):
+def test_a_pushed_seat_phone_asks_for_nothing_and_is_pushed_each_card(page, pushed):
     record = simulated("classic", 4, rounds=1, seed=7)
     game = game_for(record)
 
@@ -58,10 +62,12 @@ def test_a_pushed_phone_asks_for_nothing_until_the_game_changes_then_at_once(pag
     expect(page.locator("#play-stamp")).to_have_attribute("data-version", "1", timeout=5000)
     seconds = time.monotonic() - started
 
-    assert page.locator("#play").get_attribute("data-events") == f"{pushed}/events/{token}/"
+    events = f"{pushed}/events/{token}/?lang=en"
+    assert page.locator("#play").get_attribute("data-events") == events
     assert quiet == []
-    assert len(polls) == 1
+    assert polls == []  # the card's answer was pushed (companion.pushed)
     assert seconds < 2  # a tick of the events server is 0.2 s
+    expect(page.locator("#trick-now .slot").first).to_contain_text(str(first_card(record)))
 
 
 def test_a_phone_led_to_the_story_asks_for_it_once(browser, live_server, pushed):
@@ -148,8 +154,9 @@ change and when it asks the app for the round."""
 
 
 def test_a_told_phone_asks_at_once_only_when_its_player_is_asked_next(browser, live_server, pushed):
-    """Every phone of a table is told of a card in the same instant: the
-    phone of the player asked right after it (its pace "soon") asks at once,
+    """Every phone of a table is told of a change in the same instant; where
+    its answer is not pushed (here a new dealer), the phone of the player
+    asked right after it (its pace "soon") asks at once,
     another seat's phone 0.4 to 0.9 s later (follow.js's SPREAD), so that
     the asked player's phone is not queued behind the others."""
     record = simulated("classic", 4, rounds=1, seed=7)
@@ -166,7 +173,9 @@ def test_a_told_phone_asks_at_once_only_when_its_player_is_asked_next(browser, l
     try:
         # the leader is asked now, then "soon" the next player, "near" the third
         assert sorted(pace for pace, _ in phones) == ["", "", "near", "soon"]
-        enter_first_card(game, record)
+        # not a card (pushed to a seat's phone, companion.pushed): another dealer
+        stamp = Stamp(game.version, uuid.uuid4().hex)
+        actions.set_dealer(game, stamp, (game.first_dealer + 1) % len(game.players))
         for _, page in phones:
             expect(page.locator("#play-stamp")).to_have_attribute("data-version", "1", timeout=5000)
         waited = [

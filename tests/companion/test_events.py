@@ -93,7 +93,7 @@ def update(**values: Any) -> Any:
 
 
 def test_the_watcher_tells_each_changed_game_to_its_phones_alone():
-    async def scenario() -> list[list[int | None]]:
+    async def scenario() -> list[list[bytes | None]]:
         watcher = Watcher(read=None)  # type: ignore[arg-type]  (tell is driven by hand)
         first, second = watcher.follow(1, 4), watcher.follow(1, 4)
         other = watcher.follow(2, 7)
@@ -105,10 +105,11 @@ def test_the_watcher_tells_each_changed_game_to_its_phones_alone():
         watcher.tell([1, 2], {2: 8})  # game 1 deleted, game 2 changed
         return [drained(queue) for queue in (first, second, other, latest)]
 
-    assert in_loop(scenario()) == [[5, None], [5, None], [8], []]
+    five, eight = b"data: 5\n\n", b"data: 8\n\n"
+    assert in_loop(scenario()) == [[five, None], [five, None], [eight], []]
 
 
-def drained(queue: asyncio.Queue[int | None]) -> list[int | None]:
+def drained(queue: asyncio.Queue[bytes | None]) -> list[bytes | None]:
     found = []
     while not queue.empty():
         found.append(queue.get_nowait())
