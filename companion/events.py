@@ -235,8 +235,8 @@ def answer_event(version: int, pushed: Pushed | None, wanted: Wanted | None) -> 
     answer = None if pushed is None or wanted is None else pushed.answers.get(wanted)
     if pushed is None or answer is None:
         return event(version)
-    lines = "".join(f"data: {line}\n" for line in answer.splitlines())
-    return f"event: answer\ndata: {pushed.since} {pushed.version}\n{lines}\n".encode()
+    lines = answer.replace("\r\n", "\n").replace("\r", "\n").replace("\n", "\ndata: ")
+    return f"event: answer\ndata: {pushed.since} {pushed.version}\ndata: {lines}\n\n".encode()
 
 
 pushing = Pushing()

@@ -24,15 +24,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from django.template.loader import render_to_string
 from django.utils import translation
 
 from companion.access import Access
 from companion.history import ENTRY_FIELDS
-from companion.models import Round, Seat
+from companion.models import Game, Round, Seat
+from companion.present import access_context
 from companion.replay import CurrentRound, shown_round
-from companion.screens.round import round_context
+from companion.screens.round import round_context, seat_view
 from companion.views.answers import ANSWER, Parts
 from scoring.state import RoundState
 
@@ -69,18 +71,26 @@ def only_played_on(before: Round, after: Round) -> bool:
     return longer[: len(shorter)] == shorter
 
 
-def seat_answer(access: Access, current: CurrentRound, before: RoundState) -> str | None:
+def seat_answer(context: dict[str, Any], before: RoundState) -> str | None:
     """The answer a seat's phone showing the round as ``before`` would
     fetch (``HX-Target: play``; :func:`companion.views.answers.show_round`),
-    rendered in the active language; None once the round asks for no card
-    (its result is a whole round screen: the phone asks for it)."""
-    context = round_context(access, current, undo=None)
+    drawn from its round screen's ``context`` in the active language; None
+    once the round asks for no card (its result is a whole round screen:
+    the phone asks for it)."""
     view = context["round"]
     if view.ask is None:
         return None
     context["lazy_tricks"] = True
     context["answer"] = Parts.of(before, view.state, view.row.settled_revokes)
     return render_to_string(ANSWER, context)
+
+
+def seat_context(shared: dict[str, Any], access: Access, current: CurrentRound) -> dict[str, Any]:
+    """Another seat's round screen, from one seat's (``shared``): the same
+    round in the same language, only the link and the seat its own."""
+    context = {**shared, **access_context(access)}
+    context["seat"] = seat_view(access, current, shared["round"])
+    return context
 
 
 class Pushing:
@@ -97,11 +107,10 @@ class Pushing:
     def answers(self, game: int, wanted: Iterable[Wanted]) -> Pushed | None:
         """The answers for these phones of ``game`` as it is now; None
         when the game is gone, or none can be pushed: the phones ask."""
-        seats = list(Seat.objects.select_related("game").filter(game_id=game).order_by())
-        if not seats:
+        found = Game.objects.filter(pk=game).first()
+        if found is None:
             self.forget(game)
             return None
-        found = seats[0].game
         current = shown_round(found)
         last = self.rounds.pop(game, None)
         if current is None:
@@ -109,14 +118,19 @@ class Pushing:
         self.rounds[game] = (found.version, current)
         if last is None or last[0] >= found.version or not only_played_on(last[1].row, current.row):
             return None
-        by_token = {seat.token: seat.seat for seat in seats}
+        seats = dict(Seat.objects.filter(game_id=game).values_list("token", "seat"))
         answers: dict[Wanted, str] = {}
-        for token, language in set(wanted):
-            if token not in by_token:
+        shared: dict[str, dict[str, Any]] = {}  # a seat's round screen, in each language
+        for token, language in sorted(set(wanted)):
+            if token not in seats:
                 continue  # a link replaced since the phone opened its stream
             with translation.override(language):
-                access = Access(found, token, False, by_token[token])
-                answer = seat_answer(access, current, last[1].state)
+                access = Access(found, token, False, seats[token])
+                if language in shared:
+                    context = seat_context(shared[language], access, current)
+                else:
+                    context = shared[language] = round_context(access, current, undo=None)
+                answer = seat_answer(dict(context), last[1].state)
             if answer is not None:
                 answers[(token, language)] = answer
         return Pushed(found.version, last[0], answers)

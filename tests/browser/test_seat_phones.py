@@ -11,7 +11,9 @@ The figure: seconds from a tap on one phone to the next player's phone
 saying "your turn", the phones told of changes by the events server as in
 production (IMP_SEAT_TAPS taps, default 8; 200 measured once),
 each player taking IMP_SEAT_THINK seconds (default 2) to play once their
-phone says it is their turn, as a table does; 0 taps at once.
+phone says it is their turn, as a table does; 0 taps at once. With
+IMP_SEAT_TAPS_BENCH=1 the figure is written into BENCH.json
+(``seat_your_turn_seconds``).
 
 Every wait has a time limit (expect's timeout, wait_for_function's), and
 no evaluate awaits a promise: a phone that never shows what is waited for
@@ -30,6 +32,7 @@ from django.db import OperationalError
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
+from bench.results import merge
 from companion import actions
 from companion.forms import Stamp
 from companion.models import Change, Game
@@ -288,6 +291,9 @@ def test_the_seconds_from_a_tap_to_the_next_players_your_turn(contexts, pushed):
         f" p50 {p50:.2f} s, p95 {p95:.2f} s ({think:g} s to play each)"
     )
     assert len(delays) == taps
+    if os.environ.get("IMP_SEAT_TAPS_BENCH"):  # the figure into BENCH.json (README)
+        rounded = {"p50_s": round(p50, 3), "p95_s": round(p95, 3)}
+        merge({"seat_your_turn_seconds": {"taps": taps, "think_s": think, **rounded}})
 
 
 def complete(game, number: int) -> bool:

@@ -23,8 +23,9 @@ from psycopg.conninfo import conninfo_to_dict as conninfo_dict
 
 from bench.flows import Phone as EditPhone
 from companion import events
-from companion.events import Watcher, application, conninfo
+from companion.events import Watcher, answer_event, application, conninfo
 from companion.models import Game
+from companion.pushed import Pushed
 from companion.seats import seat_links
 from tests.companion.tables import cards_of, game_for, simulated
 from tests.servers import events_server
@@ -114,6 +115,21 @@ def drained(queue: asyncio.Queue[bytes | None]) -> list[bytes | None]:
     while not queue.empty():
         found.append(queue.get_nowait())
     return found
+
+
+def test_an_answer_is_one_event_whose_data_is_the_answer_whole():
+    answer = "<p>Ann</p>\n\n  <p>Bo</p>\r\nend\n"
+    pushed = Pushed(version=5, since=4, answers={("seat", "en"): answer})
+
+    body = answer_event(5, pushed, ("seat", "en")).decode()
+    told = answer_event(5, pushed, ("other", "en"))
+
+    assert body.endswith("\n\n") and body.count("\n\n") == 1  # one event
+    name, *lines = body[:-2].split("\n")
+    assert name == "event: answer"
+    data = "\n".join(line.removeprefix("data: ") for line in lines)
+    assert data == "4 5\n<p>Ann</p>\n\n  <p>Bo</p>\nend\n"
+    assert told == b"data: 5\n\n"  # no answer for that phone: the version
 
 
 def test_a_game_no_phone_follows_any_more_is_forgotten():
