@@ -5,9 +5,9 @@ A seat's phone following the play asks for the round each time it is told
 of a change, and with four seat phones a table that was three requests a
 card, each finding its link, reading the game and rendering the round.
 Where its stream says the phone's language (``?lang=``), the events server
-renders that answer itself, once for every seat phone of the table: one
-query (the game and its seats), one replay of the round being played, a
-render for each seat; the phone swaps it in as it would swap the fetched
+renders that answer itself, once for every seat phone of the table: the
+game, its seats and the round read, one replay of the round being played,
+a render for each seat; the phone swaps it in as it would swap the fetched
 one (static/js/follow.js), and asks for nothing.
 
 It is the same answer (imp/round/answer.html: the play region's parts that
