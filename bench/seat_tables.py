@@ -311,6 +311,8 @@ async def hear(events: int, token: str, phone: Told, step: Step, who: str) -> No
                 if heard(phone, told) and step.start <= time.monotonic() < step.end:
                     step.pushed += 1
         step.errors.append(f"{who}: its events stream ended")
+    except (ValueError, asyncio.IncompleteReadError) as error:  # the phone would stop following
+        step.errors.append(f"{who}: its events stream could not be read: {error!r}")
     finally:
         writer.close()
 
