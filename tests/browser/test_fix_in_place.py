@@ -10,6 +10,7 @@ from __future__ import annotations
 import uuid
 
 import pytest
+from playwright.sync_api import expect
 
 from companion import actions
 from companion.forms.stamp import Stamp
@@ -158,6 +159,9 @@ def test_a_revoke_is_fixed_in_two_taps_or_let_stand(browser, live_server, viewpo
     assert page.locator(".banner.warning").count() == 0  # the engine found no revoke now
 
     page.get_by_role("button", name="↶ Undo: Swapped Christian's 15 in trick 1").click()
+    # the undo's answer settled (the revoke back, its chip in the header) before the next tap
+    expect(page.locator(".round-head .revoke-chip")).to_be_visible()
+    page.wait_for_load_state("networkidle")
     page.get_by_role("button", name="Let it stand").click()
     page.get_by_role("button", name="↶ Undo: Let Christian's revoke stand in round 1").wait_for()
     assert page.locator(".banner.warning").count() == 0
