@@ -18,10 +18,10 @@ from companion.pushed import Pushing, only_played_on
 from companion.seats import seat_links
 from tests.companion.conftest import Seat
 from tests.companion.tables import cards_of, game_for, simulated
+from tests.companion.test_followed_parts import PLAY, send
 
 pytestmark = pytest.mark.django_db
 
-PLAY = {"HX-Request": "true", "HX-Target": "play"}
 KEY = re.compile(r'name="key" value="[0-9a-f]+"')
 
 
@@ -32,14 +32,6 @@ def table():
     editor = Seat(Client(), game, game.edit_token)
     seats = [Seat(Client(), game, link.token) for link in seat_links(game)]
     return game, editor, seats, cards_of(record["rounds"][0])
-
-
-def send(editor: Seat, card: str) -> None:
-    """A card from the edit phone's round.js."""
-    editor.game.refresh_from_db()
-    data = {"version": editor.game.version, "key": uuid.uuid4().hex, "card": card}
-    response = editor.client.post(editor.url("play_card"), data, headers=PLAY)
-    assert response.status_code == 200, response.text[:500]
 
 
 def fetched(seat: Seat, version: int) -> str:
