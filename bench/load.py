@@ -23,8 +23,9 @@ player's pace, and one viewer polling every 2 s; written as
 load-seats``, as production runs it) the events server
 (:mod:`companion.events`) runs beside the app on the same core, and the
 seat phones and the viewer are told of each change instead of polling;
-each seat phone is pushed the change's answer (:mod:`companion.pushed`)
-and asks only where none comes (``--asked``: never pushed one, as before).
+each seat phone is pushed the change's answer and the viewer the standings
+(:mod:`companion.pushed`), and each asks only where none comes
+(``--asked``: never pushed one, as before).
 """
 
 from __future__ import annotations
@@ -78,7 +79,7 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--asked",
         action="store_true",
-        help="with --push: seat phones are told the version only, and ask for each change",
+        help="with --push: the phones are told the version only, and ask for each change",
     )
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     return parser.parse_args(argv)

@@ -18,8 +18,9 @@ holds its stream open instead, as follow.js does where the page names one:
 it asks for the round when the stream tells a version newer than the one it
 shows (at once when its player is asked right after the change, else 0.4 to
 0.9 s later; 0.3 s later again while a card of its own is on its way), and
-otherwise only every 15 s; so does the viewer (``static/js/watch.js``: the
-standings 0.4 to 0.9 s after a version told, else every 15 s). Which seat plays each card
+otherwise only every 15 s; the viewer takes the standings its stream
+pushes (``static/js/watch.js``; with ``--asked`` it asks for them 0.4 to
+0.9 s after a version told, else every 15 s). Which seat plays each card
 comes from the engine's replay of the simulated round
 (:func:`scoring.record.replay`)."""
 
@@ -61,10 +62,14 @@ PUSHED_SPREAD = (0.4, 0.9)
 right after the change (its pace "soon"): follow.js's SPREAD."""
 TOLD = re.compile(rb"^data: (\d+)$", re.MULTILINE)
 """A version an events stream tells."""
-EVENT = re.compile(rb"^event: answer$", re.MULTILINE)
-"""An answer an events stream pushes (:mod:`companion.pushed`)."""
+EVENT = re.compile(rb"^event: (answer|standings)$", re.MULTILINE)
+"""What an events stream pushes (:mod:`companion.pushed`): a round screen's
+answer (its first line the version it was rendered against and the one it
+shows), or the standings (the version they show)."""
 LANGUAGE = "en"
-"""The language a seat phone's page names in its stream's address."""
+"""The language a page names in its stream's address."""
+STANDINGS_ETAG = re.compile(r'"If-None-Match": "\\"([^"\\]+)\\""')
+"""The ETag the standings send with their next poll (imp/game.html's hx-headers)."""
 SHOWN_ETAG = re.compile(r'<div id="play-stamp"[^>]*\sdata-etag="([^"]+)"')
 """The version a round screen shows, as its ETag's value (follow.js sends it)."""
 SHOWN_PACE = re.compile(r'<div id="play-stamp"[^>]*\sdata-pace="(\w+)"')
@@ -148,6 +153,8 @@ class SeatPhone:
         self.told = asyncio.Event()
         self.pushed = True
         """Whether its stream names its language: it is pushed answers."""
+        self.screen = "round"
+        """The screen its stream names (companion.links.ROUND)."""
 
     @property
     def version(self) -> int:
@@ -163,7 +170,7 @@ class SeatPhone:
             pace = SHOWN_PACE.search(reply_text)
             self.pace = "" if pace is None else pace.group(1)
 
-    def take(self, since: int, answer: str) -> bool:
+    def take(self, since: int | None, answer: str) -> bool:
         """follow.js: a pushed answer is the screen's when it shows the
         version the answer was rendered against and no card of its own is
         on its way."""
@@ -286,10 +293,12 @@ class Told(Protocol):
     told: asyncio.Event
     pushed: bool
     """Whether its stream names a language: it is pushed answers."""
+    screen: str
+    """The screen its stream names: what it is pushed."""
 
-    def take(self, since: int, answer: str) -> bool:
-        """An answer pushed, rendered against version ``since``: whether
-        the phone took it (it asks for nothing then)."""
+    def take(self, since: int | None, answer: str) -> bool:
+        """An answer pushed, rendered against version ``since`` (None: a
+        whole screen): whether the phone took it (it asks for nothing then)."""
 
 
 async def hear(events: int, token: str, phone: Told, step: Step, who: str) -> None:
@@ -297,7 +306,7 @@ async def hear(events: int, token: str, phone: Told, step: Step, who: str) -> No
     is the ``phone``'s (:class:`Told`), each answer pushed its to take."""
     reader, writer = await asyncio.open_connection(HOST, events)
     try:
-        query = f"?lang={LANGUAGE}" if phone.pushed else ""
+        query = f"?lang={LANGUAGE}&screen={phone.screen}" if phone.pushed else ""
         writer.write(
             f"GET /events/{token}/{query} HTTP/1.1\r\nHost: {HOST}:{events}\r\n"
             "Accept: text/event-stream\r\n\r\n".encode()
@@ -318,14 +327,15 @@ async def hear(events: int, token: str, phone: Told, step: Step, who: str) -> No
 
 
 def heard(phone: Told, told: bytes) -> bool:
-    """One event of a stream: a version told, or an answer pushed (its
-    first line the version it was rendered against and the one it shows);
-    whether the phone took an answer."""
+    """One event of a stream: a version told, or an answer pushed
+    (:data:`EVENT`); whether the phone took an answer."""
     taken = False
-    if EVENT.search(told) is not None:
+    if (pushed := EVENT.search(told)) is not None:
         lines = [line.removeprefix(b"data: ") for line in told.split(b"\n")[1:]]
-        since, version = (int(number) for number in lines[0].split())
-        taken = phone.take(since, b"\n".join(lines[1:]).decode())
+        *since, version = (int(number) for number in lines[0].split())
+        taken = phone.take(
+            since[0] if pushed.group(1) == b"answer" else None, b"\n".join(lines[1:]).decode()
+        )
     else:
         numbers = [int(number) for number in TOLD.findall(told)]
         if not numbers:
@@ -350,9 +360,10 @@ async def told_or_quiet(phone: Told, step: Step) -> bool:
 
 class PushedViewer:
     """A viewer's phone on the standings, told of changes by the events
-    server (``static/js/watch.js``): it asks for the standings when its
-    stream tells a version newer than the one shown, 0.4 to 0.9 s later
-    (:data:`PUSHED_SPREAD`), and otherwise every :data:`PUSHED_QUIET`."""
+    server (``static/js/watch.js``): it takes the standings its stream
+    pushes; it asks for them when its stream tells a version newer than
+    the one shown without them (``--asked``: never pushed), 0.4 to 0.9 s
+    later (:data:`PUSHED_SPREAD`), and otherwise every :data:`PUSHED_QUIET`."""
 
     def __init__(self, port: int, plan: Plan, token: str) -> None:
         self.client = AsyncClient(port)
@@ -361,11 +372,17 @@ class PushedViewer:
         self.etag = ""
         self.heard = 0
         self.told = asyncio.Event()
-        self.pushed = False
+        self.pushed = True
+        self.screen = "standings"
 
-    def take(self, since: int, answer: str) -> bool:
-        """A viewer is pushed no answers."""
-        return False
+    def take(self, since: int | None, answer: str) -> bool:
+        """watch.js: pushed standings newer than the screen's are swapped
+        in, and their ETag is what the next poll sends."""
+        found = STANDINGS_ETAG.search(answer)
+        if since is not None or found is None or shown_version(found.group(1)) <= self.version:
+            return False
+        self.etag = f'"{found.group(1)}"'
+        return True
 
     @property
     def version(self) -> int:
@@ -402,6 +419,13 @@ class PushedViewer:
         finally:
             hearing.cancel()
             await self.client.close()
+
+
+def pushed_viewer(port: int, table: SeatPlan, answers: bool) -> PushedViewer:
+    """A table's viewer told of changes, pushed the standings unless not ``answers``."""
+    viewer = PushedViewer(port, table.plan, table.view_token)
+    viewer.pushed = answers
+    return viewer
 
 
 class SeatTable:
@@ -520,9 +544,7 @@ async def play_seat_tables(
     viewers = [
         watch(port, table.plan, step, now + rng.uniform(0, ramp))
         if events is None
-        else PushedViewer(port, table.plan, table.view_token).watch(
-            events, step, now + rng.uniform(0, ramp)
-        )
+        else pushed_viewer(port, table, answers).watch(events, step, now + rng.uniform(0, ramp))
         for table in tables
         for _ in range(SEAT_VIEWERS)
     ]

@@ -149,7 +149,7 @@ class EventsServer:
 
     def __enter__(self) -> EventsServer:
         self.port = free_port()
-        env = {**os.environ, **self.setup.env}
+        env = {**os.environ, **self.setup.env, "IMP_EVENTS_URL": self.url}  # its pages name it
         with self.log.open("ab") as log:
             self.process = subprocess.Popen(
                 events_command(f"{HOST}:{self.port}"),

@@ -5,10 +5,12 @@ second: it holds one request open, ``GET /events/<token>/`` (its link's
 token, any kind), and hears the game's version each time it changes. It then
 fetches the round as it does today (its ETag decides what comes back); the
 polls it made in between, most of them answered "unchanged", are gone. A
-seat link's stream that names the page's language (``?lang=de``) is pushed
-the answer itself after cards played on or taken back (``event: answer``:
-:mod:`companion.pushed`), rendered here once for every seat phone of the
-table: the phone asks for nothing.
+stream that names its screen and the page's language
+(``?lang=de&screen=round``) is pushed what the screen would fetch
+(:mod:`companion.pushed`), rendered here once for every such phone of the
+table, and the phone asks for nothing: a seat link's round screen the
+answer after cards played on or taken back (``event: answer``), any
+link's standings the live partial after each change (``event: standings``).
 
 This is an ASGI application of its own, not a Django view: a held request
 costs a coroutine, not a worker thread. Production serves it with gunicorn's
@@ -48,6 +50,7 @@ from django.db import DatabaseError, close_old_connections, connection  # noqa: 
 from django.http import Http404  # noqa: E402
 
 from companion.access import TOKEN_MAX, find_game, is_seat_token  # noqa: E402
+from companion.links import ROUND, STANDINGS  # noqa: E402
 from companion.models import Game  # noqa: E402
 from companion.pushed import Pushed, Pushing, Wanted  # noqa: E402
 
@@ -132,7 +135,7 @@ class Watcher:
         self, game: int, version: int, wanted: Wanted | None = None
     ) -> asyncio.Queue[bytes | None]:
         """A queue for one phone following ``game`` (seen at ``version``);
-        ``wanted``: the seat link and language it is pushed answers for."""
+        ``wanted``: the link, language and screen it is pushed answers for."""
         queue: asyncio.Queue[bytes | None] = asyncio.Queue()
         if wanted is not None and self.render is not None and not self.wants(game):
             self.push(game, version, tell=False)  # the round the next answers start from
@@ -230,12 +233,15 @@ def gone(wanted: Wanted | None) -> None:
 
 def answer_event(version: int, pushed: Pushed | None, wanted: Wanted | None) -> bytes:
     """A phone's event for ``version``: its pushed answer, where there is
-    one (``event: answer``, its first line the version the phone must show
-    and the version the answer shows), else the bare version."""
+    one, else the bare version. A round screen's (``event: answer``) has
+    for its first line the version the phone must show and the version the
+    answer shows; the standings' (``event: standings``) the version they show."""
     answer = None if pushed is None or wanted is None else pushed.answers.get(wanted)
-    if pushed is None or answer is None:
+    if pushed is None or wanted is None or answer is None:
         return event(version)
     lines = answer.replace("\r\n", "\n").replace("\r", "\n").replace("\n", "\ndata: ")
+    if wanted[2] == STANDINGS:
+        return f"event: standings\ndata: {pushed.version}\ndata: {lines}\n\n".encode()
     return f"event: answer\ndata: {pushed.since} {pushed.version}\ndata: {lines}\n\n".encode()
 
 
@@ -341,12 +347,16 @@ async def application(scope: Scope, receive: Receive, send: Send) -> None:
 
 
 def wanted(token: str, scope: Scope) -> Wanted | None:
-    """The seat link and language a stream is pushed answers for: a seat
-    link's stream that names a language of the app (``?lang=de``)."""
-    language = parse_qs(scope.get("query_string", b"").decode("latin-1")).get("lang", [""])[0]
-    if not is_seat_token(token) or language not in LANGUAGES:
+    """The screen and language a stream is pushed answers for: one that
+    names a language of the app and its screen (``?lang=de&screen=round``):
+    a seat link's round screen, or any link's standings."""
+    query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
+    language, screen = (query.get(name, [""])[0] for name in ("lang", "screen"))
+    if language not in LANGUAGES or screen not in (ROUND, STANDINGS):
         return None
-    return token, language
+    if screen == ROUND and not is_seat_token(token):
+        return None
+    return token, language, screen
 
 
 LANGUAGES = {code for code, name in settings.LANGUAGES}

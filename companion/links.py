@@ -1,4 +1,5 @@
-"""A game's links: the path of a token's game page, and a link as a QR code."""
+"""A game's links: the path of a token's game page, a link as a QR code, and
+the screens whose events stream is pushed what they show."""
 
 from __future__ import annotations
 
@@ -8,6 +9,13 @@ import segno
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
+
+ROUND = "round"
+"""A seat link's round screen, as its events stream names it (``?screen=``):
+it is pushed the answer to its poll after cards played on."""
+STANDINGS = "standings"
+"""A link's standings (its game page), as its events stream names it: it is
+pushed the live partial after every change."""
 
 
 def game_path(token: str) -> str:

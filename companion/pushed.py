@@ -1,23 +1,27 @@
-"""What the events server (:mod:`companion.events`) pushes to a seat's phone
-with each change of its game: the answer the phone would otherwise fetch.
+"""What the events server (:mod:`companion.events`) pushes to a phone with
+each change of its game: what the phone would otherwise fetch.
 
-A seat's phone following the play asks for the round each time it is told
-of a change, and with four seat phones a table that was three requests a
-card, each finding its link, reading the game and rendering the round.
-Where its stream says the phone's language (``?lang=``), the events server
-renders that answer itself, once for every seat phone of the table: the
-game, its seats and the round read, one replay of the round being played,
-a render for each seat; the phone swaps it in as it would swap the fetched
-one (static/js/follow.js), and asks for nothing.
+A phone told of a change asks for its screen again, each request finding
+its link, reading the game and rendering. Where its stream names the screen
+and the phone's language (``?lang=de&screen=…``:
+:func:`companion.templatetags.imp.events_url`), the events server renders
+it itself, once for every such phone of the table, and the phone swaps it
+in as it would swap the fetched one and asks for nothing:
 
-It is the same answer (imp/round/answer.html: the play region's parts that
-changed since the version the phone shows), and only where the change is
-known to be cards played on or taken back in the round being played since
-the round this process last replayed for that game
-(:func:`only_played_on`): then every part the answer leaves out is as the
-phone shows it. Anything else (a fix, a known hand, a confirmed round, a
-version this process did not see) is pushed as the bare version, and the
-phone asks for the round as before.
+- a seat link's round screen (:data:`~companion.links.ROUND`,
+  static/js/follow.js): the answer to its poll (imp/round/answer.html: the
+  play region's parts that changed since the version the phone shows), and
+  only where the change is known to be cards played on or taken back in
+  the round being played since the round this process last replayed for
+  that game (:func:`only_played_on`): then every part the answer leaves out
+  is as the phone shows it. Anything else (a fix, a known hand, a confirmed
+  round, a version this process did not see) is pushed as the bare
+  version, and the phone asks for the round as before. The game, its links
+  and the round are read, the round replayed once, rendered for each seat.
+- any link's standings (:data:`~companion.links.STANDINGS`,
+  static/js/watch.js): the game page's live partial, whole, after any
+  change of a game not finished; the game replayed once a language (from
+  the version before when only cards were played), rendered once a link.
 """
 
 from __future__ import annotations
@@ -31,15 +35,19 @@ from django.utils import translation
 
 from companion.access import Access
 from companion.history import ENTRY_FIELDS
+from companion.links import ROUND, STANDINGS
 from companion.models import Game, Round, Seat
 from companion.present import access_context
-from companion.replay import CurrentRound, shown_round
+from companion.replay import CurrentRound, keep_played_on, shown_round
 from companion.screens.round import round_context, seat_view
 from companion.views.answers import ANSWER, Parts
+from companion.views.game import LIVE, game_context, replay_standings
 from scoring.state import RoundState
 
-Wanted = tuple[str, str]
-"""A phone to push to: its seat link's token and its language."""
+Wanted = tuple[str, str, str]
+"""A phone to push to: its link's token, its language and the screen it
+shows (:data:`companion.links.ROUND`, a seat link's; or
+:data:`companion.links.STANDINGS`, any link's)."""
 
 TRICKS = "tricks"
 """The one entry of a round a card changes."""
@@ -106,31 +114,96 @@ class Pushing:
 
     def answers(self, game: int, wanted: Iterable[Wanted]) -> Pushed | None:
         """The answers for these phones of ``game`` as it is now; None
-        when the game is gone, or none can be pushed: the phones ask."""
+        when the game is gone: the phones ask (as does each phone that
+        has no answer in them)."""
         found = Game.objects.filter(pk=game).first()
         if found is None:
             self.forget(game)
             return None
+        played = self.played_on(found)
+        links = linked(found)
+        asked = sorted({one for one in wanted if one[0] in links})  # a replaced link asks
+        seats = [(links[token], language) for token, language, screen in asked if screen == ROUND]
+        answers = {} if played is None else round_answers(played, seats)
+        standings = [
+            (links[token], language) for token, language, screen in asked if screen == STANDINGS
+        ]
+        answers.update(standings_answers(standings))
+        return Pushed(found.version, found.version if played is None else played.since, answers)
+
+    def played_on(self, found: Game) -> Played | None:
+        """The round being played, when the change since the round this
+        process last replayed for the game was cards played on in it
+        (:func:`only_played_on`); else None. A single card in an
+        unfinished round is noted for the standings
+        (:func:`companion.replay.keep_played_on`): what counts is as it was."""
         current = shown_round(found)
-        last = self.rounds.pop(game, None)
+        last = self.rounds.pop(found.pk, None)
         if current is None:
             return None
-        self.rounds[game] = (found.version, current)
+        self.rounds[found.pk] = (found.version, current)
         if last is None or last[0] >= found.version or not only_played_on(last[1].row, current.row):
             return None
-        seats = dict(Seat.objects.filter(game_id=game).values_list("token", "seat"))
-        answers: dict[Wanted, str] = {}
-        shared: dict[str, dict[str, Any]] = {}  # a seat's round screen, in each language
-        for token, language in sorted(set(wanted)):
-            if token not in seats:
-                continue  # a link replaced since the phone opened its stream
-            with translation.override(language):
-                access = Access(found, token, False, seats[token])
-                if language in shared:
-                    context = seat_context(shared[language], access, current)
-                else:
-                    context = shared[language] = round_context(access, current, undo=None)
-                answer = seat_answer(dict(context), last[1].state)
-            if answer is not None:
-                answers[(token, language)] = answer
-        return Pushed(found.version, last[0], answers)
+        if last[0] == found.version - 1 and not last[1].state.complete:
+            keep_played_on(found, found.version)
+        return Played(last[0], last[1].state, current)
+
+
+@dataclass(frozen=True)
+class Played:
+    """The round being played (``current``), cards played on in it since
+    version ``since``, when it was as ``before``."""
+
+    since: int
+    before: RoundState
+    current: CurrentRound
+
+
+def round_answers(played: Played, phones: list[tuple[Access, str]]) -> dict[Wanted, str]:
+    """Each seat phone's answer (:func:`seat_answer`), from one round screen
+    a language."""
+    answers: dict[Wanted, str] = {}
+    shared: dict[str, dict[str, Any]] = {}  # a seat's round screen, in each language
+    for access, language in phones:
+        if access.seat is None:
+            continue  # only a seat link's round screen is pushed
+        with translation.override(language):
+            if language in shared:
+                context = seat_context(shared[language], access, played.current)
+            else:
+                context = shared[language] = round_context(access, played.current, undo=None)
+            answer = seat_answer(dict(context), played.before)
+        if answer is not None:
+            answers[(access.token, language, ROUND)] = answer
+    return answers
+
+
+def linked(game: Game) -> dict[str, Access]:
+    """Each link of the game as it is now, by its token."""
+    links = {
+        game.edit_token: Access(game, game.edit_token, True),
+        game.view_token: Access(game, game.view_token, False),
+    }
+    for token, seat in Seat.objects.filter(game_id=game.pk).values_list("token", "seat"):
+        links[token] = Access(game, token, False, seat)
+    return links
+
+
+def standings_answers(phones: list[tuple[Access, str]]) -> dict[Wanted, str]:
+    """The standings each of these phones would fetch (the game page's live
+    partial, :func:`companion.views.game.live`), in its language: the game
+    replayed once a language, the partial rendered once a link. None for a
+    finished game (its Play again form holds the reader's own CSRF token)."""
+    answers: dict[Wanted, str] = {}
+    counted: dict[str, dict[str, Any]] = {}
+    for access, language in phones:
+        with translation.override(language):
+            if language not in counted:
+                counted[language] = replay_standings(access.game)
+            kept = counted[language]
+            if kept["standings"]["finished"]:
+                return {}
+            context = game_context(access, lambda game: kept)  # noqa: B023 (called at once)
+            context["LANGUAGE_CODE"] = language  # what a page's i18n context processor gives it
+            answers[(access.token, language, STANDINGS)] = render_to_string(LIVE, context)
+    return answers

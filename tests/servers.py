@@ -46,6 +46,8 @@ def events_server(**settings: str) -> Iterator[int]:
         "DJANGO_SETTINGS_MODULE": "companion.settings",
         "DATABASE_URL": database_url(),
         "PYTHONPATH": str(ROOT),
+        # the pages it pushes name it, as the app's do (README)
+        "IMP_EVENTS_URL": f"http://127.0.0.1:{port}/events/",
         **settings,
     }
     process = subprocess.Popen(

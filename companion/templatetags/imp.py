@@ -18,7 +18,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext, ngettext, pgettext
 
 from companion.access import etag_value, is_seat_token
-from companion.links import game_path, shared_link
+from companion.links import ROUND, STANDINGS, game_path, shared_link
 from companion.texts import ChangeText, and_list, decimal, say_change
 
 register = template.Library()
@@ -67,17 +67,21 @@ def etag(game: Any) -> str:
 
 
 @register.simple_tag
-def events_url(token: str) -> str:
+def events_url(token: str, screen: str = "") -> str:
     """Where a phone on this link hears of each change of its game as it
     happens (:mod:`companion.events`, at the setting ``IMP_EVENTS_URL``), or
-    "" when the app is served without it: the phone then polls. A seat
-    link's stream names the page's language: it is pushed each change's
-    answer in it (:mod:`companion.pushed`)."""
+    "" when the app is served without it: the phone then polls. A stream
+    that names its ``screen`` and the page's language is pushed what that
+    screen shows after each change (:mod:`companion.pushed`): a seat link's
+    round screen (``"round"``: the answer to its poll), any link's standings
+    (``"standings"``: the live partial). Any other screen is told versions."""
     base = settings.IMP_EVENTS_URL
     if not base:
         return ""
     url = f"{base.rstrip('/')}/{token}/"
-    return f"{url}?lang={get_language()}" if is_seat_token(token) else url
+    if screen == STANDINGS or (screen == ROUND and is_seat_token(token)):
+        return f"{url}?lang={get_language()}&screen={screen}"
+    return url
 
 
 POLL_SECONDS = 2
@@ -88,13 +92,14 @@ QUIET_SECONDS = 15
 
 
 @register.simple_tag
-def following(token: str, game: Any) -> str:
+def following(token: str, game: Any, screen: str = "") -> str:
     """The attributes of a screen polled with htmx to follow its game (the
     standings, the view link's round, a round's story): every
     :data:`POLL_SECONDS`; where the app names an events stream, when
     ``static/js/watch.js`` hears of a version newer than the one drawn
-    (the event ``imp:told``), else every :data:`QUIET_SECONDS`."""
-    events = events_url(token)
+    (the event ``imp:told``), else every :data:`QUIET_SECONDS`. The
+    standings (``screen``) are pushed in their stream (:func:`events_url`)."""
+    events = events_url(token, screen)
     if not events:
         return format_html('hx-trigger="every {}s"', POLL_SECONDS)
     return format_html(

@@ -189,6 +189,10 @@ def round_detail(request: HtmxHttpRequest, token: str, number: int) -> HttpRespo
     return render(request, template, context)
 
 
+LIVE = "imp/game.html#game"
+"""The game page's standings partial: what :func:`live` answers."""
+
+
 @require_safe
 @conditional
 def live(request: HtmxHttpRequest, token: str) -> HttpResponse:
@@ -207,7 +211,7 @@ def live(request: HtmxHttpRequest, token: str) -> HttpResponse:
     html = cache.get(key)
     if html is None:
         context = game_context(access, replay_standings)
-        html = render_to_string("imp/game.html#game", context, request)
+        html = render_to_string(LIVE, context, request)
         if not context["standings"]["finished"]:
             cache.set(key, html, STANDINGS_SECONDS)
     return HttpResponse(html)

@@ -8,7 +8,11 @@
 // every 2 s, as it does without a stream. Every phone of a table is told in
 // the same instant: each asks SPREAD ms later, at a moment of its own, so
 // that the phone of the player whose card is asked is not queued behind
-// the watchers.
+// the watchers. The standings' stream (?screen=standings) is pushed the
+// standings themselves (event "standings": the version, then the partial
+// the screen would fetch, companion.pushed): swapped in at once, nothing
+// asked; unless the screen is asking already (its answer then decides).
+// An answer older than the screen is never swapped in.
 (function () {
   "use strict";
 
@@ -47,6 +51,21 @@
     }
   }
 
+  // ask SPREAD ms from now, if the screen is still behind then
+  function later() {
+    clearTimeout(timer);
+    timer = setTimeout(() => { if (behind()) ask(); }, SPREAD[0] + Math.random() * (SPREAD[1] - SPREAD[0]));
+  }
+
+  // an answer to the screen's own request older than what it shows (a
+  // pushed version came first) is not swapped in
+  document.addEventListener("htmx:beforeSwap", (event) => {
+    const shown = screen();
+    if (!shown || event.detail.target !== shown) return;
+    const found = /data-version="(\d+)"/.exec(event.detail.serverResponse || "");
+    if (found && Number(found[1]) < Number(shown.dataset.version)) event.detail.shouldSwap = false;
+  });
+
   function listen() {
     const shown = screen();
     if (stream) stream.close();
@@ -60,10 +79,21 @@
     };
     stream.onmessage = (event) => {
       heard = Math.max(heard, Number(event.data));
-      if (!behind()) return;
-      clearTimeout(timer);
-      timer = setTimeout(() => { if (behind()) ask(); }, SPREAD[0] + Math.random() * (SPREAD[1] - SPREAD[0]));
+      if (behind()) later();
     };
+    stream.addEventListener("standings", (event) => {
+      const newline = event.data.indexOf("\n");
+      const version = Number(event.data.slice(0, newline));
+      heard = Math.max(heard, version);
+      const shown = screen();
+      if (!shown || !behind()) return;
+      if (shown.classList.contains("htmx-request")) {
+        later();
+        return;
+      }
+      clearTimeout(timer);
+      htmx.swap(shown, event.data.slice(newline + 1), { swapStyle: "outerHTML", settleDelay: 0 });
+    });
     // lost (the browser opens it again by itself): ask at the polls' pace meanwhile
     stream.onerror = () => poll(true);
     // the game was deleted: the screen asks once more and shows it

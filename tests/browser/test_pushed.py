@@ -62,7 +62,7 @@ def test_a_pushed_seat_phone_asks_for_nothing_and_is_pushed_each_card(page, push
     expect(page.locator("#play-stamp")).to_have_attribute("data-version", "1", timeout=5000)
     seconds = time.monotonic() - started
 
-    events = f"{pushed}/events/{token}/?lang=en"
+    events = f"{pushed}/events/{token}/?lang=en&screen=round"
     assert page.locator("#play").get_attribute("data-events") == events
     assert quiet == []
     assert polls == []  # the card's answer was pushed (companion.pushed)
@@ -203,36 +203,58 @@ def open_watched(page, url: str, live: str, selector: str) -> list[str]:
     return asked
 
 
-@pytest.mark.parametrize(
-    ("screen", "live", "selector"),
-    [("imp:game", "imp:live", "#game"), ("imp:round", "imp:round_live", "#round")],
-    ids=["standings", "round"],
-)
-def test_a_told_viewer_asks_for_nothing_until_the_game_changes(
-    page, pushed, screen, live, selector
-):
-    """The view link's standings and round screen hold the events stream
-    open (static/js/watch.js): no poll while the game stands still, and a
-    card entered elsewhere shown within a second or so."""
+def test_a_told_viewer_of_the_round_asks_for_nothing_until_the_game_changes(page, pushed):
+    """The view link's round screen holds the events stream open
+    (static/js/watch.js): no poll while the game stands still, and a card
+    entered elsewhere asked for and shown within a second or so."""
     record = simulated("classic", 4, rounds=1, seed=7)
     game = game_for(record)
     token = game.view_token
+    live = reverse("imp:round_live", args=[token])
 
     with page.expect_request(f"{pushed}/events/{token}/"):
-        asked = open_watched(
-            page, reverse(screen, args=[token]), reverse(live, args=[token]), selector
-        )
+        asked = open_watched(page, reverse("imp:round", args=[token]), live, "#round")
     page.wait_for_timeout(STILL)
     quiet = list(asked)
     enter_first_card(game, record)
     started = time.monotonic()
-    expect(page.locator(selector)).to_have_attribute("data-version", "1", timeout=5000)
+    expect(page.locator("#round")).to_have_attribute("data-version", "1", timeout=5000)
     seconds = time.monotonic() - started
 
-    assert page.locator(selector).get_attribute("data-events") == f"{pushed}/events/{token}/"
+    assert page.locator("#round").get_attribute("data-events") == f"{pushed}/events/{token}/"
     assert quiet == []
     assert len(asked) == 1
     assert seconds < 2  # a tick, then 0.4 to 0.9 s (watch.js's SPREAD)
+
+
+@pytest.mark.parametrize("link", ["view", "seat"])
+def test_the_standings_are_pushed_each_change_and_ask_for_nothing(page, pushed, link):
+    """Any link's standings hold the events stream open and are pushed the
+    standings after each change (companion.pushed): a card and a new dealer
+    entered elsewhere shown at once, the app asked for nothing (a seat
+    link's page too: it is not pushed its round screen's answers)."""
+    record = simulated("classic", 4, rounds=1, seed=7)
+    game = game_for(record)
+    token = game.view_token if link == "view" else seat_links(game)[0].token
+    live = reverse("imp:live", args=[token])
+
+    with page.expect_request(f"{pushed}/events/{token}/**"):
+        asked = open_watched(page, reverse("imp:game", args=[token]), live, "#game")
+    expect(page.locator("#game .current")).to_contain_text("0 of 8 tricks started")
+    enter_first_card(game, record)
+    started = time.monotonic()
+    expect(page.locator("#game")).to_have_attribute("data-version", "1", timeout=5000)
+    seconds = time.monotonic() - started
+    expect(page.locator("#game .current")).to_contain_text("1 of 8 tricks started")
+    game.refresh_from_db()
+    actions.undo(game, Stamp(game.version, uuid.uuid4().hex))
+    expect(page.locator("#game")).to_have_attribute("data-version", "2", timeout=5000)
+    expect(page.locator("#game .current")).to_contain_text("0 of 8 tricks started")
+
+    events = f"{pushed}/events/{token}/?lang=en&screen=standings"
+    assert page.locator("#game").get_attribute("data-events") == events
+    assert asked == []
+    assert seconds < 1  # a tick of the events server is 0.2 s
 
 
 def test_without_the_events_server_a_viewer_polls(page):

@@ -23,8 +23,8 @@ from psycopg.conninfo import conninfo_to_dict as conninfo_dict
 
 from bench.flows import Phone as EditPhone
 from companion import events
-from companion.events import Watcher, answer_event, application, conninfo
-from companion.models import Game
+from companion.events import Watcher, answer_event, application, conninfo, wanted
+from companion.models import SEAT_TOKEN_LENGTH, Game
 from companion.pushed import Pushed
 from companion.seats import seat_links
 from tests.companion.tables import cards_of, game_for, simulated
@@ -119,10 +119,10 @@ def drained(queue: asyncio.Queue[bytes | None]) -> list[bytes | None]:
 
 def test_an_answer_is_one_event_whose_data_is_the_answer_whole():
     answer = "<p>Ann</p>\n\n  <p>Bo</p>\r\nend\n"
-    pushed = Pushed(version=5, since=4, answers={("seat", "en"): answer})
+    pushed = Pushed(version=5, since=4, answers={("seat", "en", "round"): answer})
 
-    body = answer_event(5, pushed, ("seat", "en")).decode()
-    told = answer_event(5, pushed, ("other", "en"))
+    body = answer_event(5, pushed, ("seat", "en", "round")).decode()
+    told = answer_event(5, pushed, ("other", "en", "round"))
 
     assert body.endswith("\n\n") and body.count("\n\n") == 1  # one event
     name, *lines = body[:-2].split("\n")
@@ -130,6 +130,34 @@ def test_an_answer_is_one_event_whose_data_is_the_answer_whole():
     data = "\n".join(line.removeprefix("data: ") for line in lines)
     assert data == "4 5\n<p>Ann</p>\n\n  <p>Bo</p>\nend\n"
     assert told == b"data: 5\n\n"  # no answer for that phone: the version
+
+
+def test_standings_pushed_are_one_event_with_the_version_they_show():
+    pushed = Pushed(version=7, since=7, answers={("view", "de", "standings"): "<p>\nA</p>"})
+
+    body = answer_event(7, pushed, ("view", "de", "standings")).decode()
+
+    assert body == "event: standings\ndata: 7\ndata: <p>\ndata: A</p>\n\n"
+
+
+SEAT = "s" * SEAT_TOKEN_LENGTH
+
+
+@pytest.mark.parametrize(
+    ("token", "query", "pushed"),
+    [
+        (SEAT, b"lang=de&screen=round", (SEAT, "de", "round")),
+        (SEAT, b"lang=en&screen=standings", (SEAT, "en", "standings")),
+        ("view", b"lang=en&screen=standings", ("view", "en", "standings")),
+        ("view", b"lang=en&screen=round", None),  # only a seat link's round is pushed
+        (SEAT, b"lang=en", None),  # a page that does not say what it shows
+        (SEAT, b"lang=fr&screen=round", None),  # not a language of the app
+        (SEAT, b"screen=round", None),
+        (SEAT, b"lang=en&screen=story", None),
+    ],
+)
+def test_a_stream_is_pushed_what_its_page_names(token, query, pushed):
+    assert wanted(token, {"query_string": query}) == pushed
 
 
 def test_a_game_no_phone_follows_any_more_is_forgotten():

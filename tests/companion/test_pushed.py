@@ -9,13 +9,17 @@ import re
 import uuid
 
 import pytest
+from django.core.cache import cache, caches
 from django.test import Client
 
 from companion import actions
 from companion.forms import Stamp
+from companion.links import ROUND, STANDINGS
 from companion.models import Round
-from companion.pushed import Pushing, only_played_on
+from companion.pushed import Pushing, Wanted, only_played_on
+from companion.replay import ROUNDS, played_on
 from companion.seats import seat_links
+from scoring.cards import card_code
 from tests.companion.conftest import Seat
 from tests.companion.tables import cards_of, game_for, simulated
 from tests.companion.test_followed_parts import PLAY, send
@@ -42,15 +46,15 @@ def fetched(seat: Seat, version: int) -> str:
     return response.text
 
 
-def wanted(seats: list[Seat], language: str = "en") -> list[tuple[str, str]]:
-    return [(seat.token, language) for seat in seats]
+def wanted(seats: list[Seat], language: str = "en", screen: str = ROUND) -> list[Wanted]:
+    return [(seat.token, language, screen) for seat in seats]
 
 
 def test_each_seat_phone_is_pushed_the_answer_it_would_fetch(table):
     game, editor, seats, cards = table
     editor.get("round")  # the round as it is at version 0, kept for the polls
     pushing = Pushing()
-    assert pushing.answers(game.pk, wanted(seats)) is None  # nothing to start from yet
+    assert pushing.answers(game.pk, wanted(seats)).answers == {}  # nothing to start from yet
     for number, card in enumerate(cards[:6], start=1):
         send(editor, card)
         pushed = pushing.answers(game.pk, wanted(seats))
@@ -58,7 +62,7 @@ def test_each_seat_phone_is_pushed_the_answer_it_would_fetch(table):
         assert pushed is not None
         assert (pushed.since, pushed.version) == (number - 1, number)
         for seat in seats:
-            answer = pushed.answers[(seat.token, "en")]
+            answer = pushed.answers[(seat.token, "en", ROUND)]
             assert KEY.sub("", answer) == KEY.sub("", fetched(seat, number - 1))
             assert f'data-version="{number}"' in answer
 
@@ -75,12 +79,12 @@ def test_the_seat_asked_for_is_told_so_in_its_language(table):
     turns = [
         seat
         for seat in seats
-        if "your-turn" in pushed.answers[(seat.token, "en")]
-        and "Your card" in pushed.answers[(seat.token, "en")]
-        and "Deine Karte" in pushed.answers[(seat.token, "de")]
+        if "your-turn" in pushed.answers[(seat.token, "en", ROUND)]
+        and "Your card" in pushed.answers[(seat.token, "en", ROUND)]
+        and "Deine Karte" in pushed.answers[(seat.token, "de", ROUND)]
     ]
     assert len(turns) == 1
-    assert all('-de"' in pushed.answers[(seat.token, "de")] for seat in seats)  # its ETag
+    assert all('-de"' in pushed.answers[(seat.token, "de", ROUND)] for seat in seats)  # its ETag
 
 
 def test_a_change_other_than_a_card_is_pushed_nothing_and_the_next_card_again(table):
@@ -89,7 +93,7 @@ def test_a_change_other_than_a_card_is_pushed_nothing_and_the_next_card_again(ta
     pushing.answers(game.pk, [])
     actions.set_dealer(game, Stamp(game.version, uuid.uuid4().hex), (game.first_dealer + 1) % 4)
 
-    assert pushing.answers(game.pk, wanted(seats)) is None
+    assert pushing.answers(game.pk, wanted(seats)).answers == {}
 
     send(editor, cards[0])  # led by another player: any card leads
     pushed = pushing.answers(game.pk, wanted(seats))
@@ -119,6 +123,118 @@ def test_a_deleted_game_is_pushed_nothing_and_forgotten(table):
 
     assert pushing.answers(pk, wanted(seats)) is None
     assert pushing.rounds == {}
+
+
+def standings(viewer: Seat, language: str) -> str:
+    """What the link's standings fetch (watch.js's ask), in ``language``."""
+    headers = {"HX-Request": "true", "Accept-Language": language}
+    response = viewer.client.get(viewer.url("live"), headers=headers)
+    assert response.status_code == 200
+    return response.text
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_each_link_on_the_standings_is_pushed_the_standings_it_would_fetch(
+    table, language, settings
+):
+    settings.IMP_EVENTS_URL = "/events/"
+    game, editor, seats, cards = table
+    view = Seat(Client(), game, game.view_token)
+    links = [editor, view, seats[1]]
+    pushing = Pushing()
+    for card in cards[:5]:
+        send(editor, card)
+        pushed = pushing.answers(game.pk, wanted(links, language, STANDINGS))
+
+        assert pushed is not None
+        game.refresh_from_db()
+        assert pushed.version == game.version
+        for link in links:
+            answer = pushed.answers[(link.token, language, STANDINGS)]
+            assert answer == standings(link, language)
+            assert f'data-version="{game.version}"' in answer
+            assert f"/events/{link.token}/?lang={language}&amp;screen=standings" in answer
+    assert ("<h1>Spielstand</h1>" if language == "de" else "<h1>Standings</h1>") in answer
+
+
+def test_the_standings_are_pushed_after_any_change_and_a_seat_is_pushed_both(table):
+    game, editor, seats, cards = table
+    pushing = Pushing()
+    pushing.answers(game.pk, [])
+    actions.set_dealer(game, Stamp(game.version, uuid.uuid4().hex), (game.first_dealer + 1) % 4)
+    both = [*wanted(seats[:1]), *wanted(seats[:1], screen=STANDINGS)]
+
+    pushed = pushing.answers(game.pk, both)
+
+    assert pushed is not None
+    assert list(pushed.answers) == [(seats[0].token, "en", STANDINGS)]  # not a card: the round asks
+    assert pushed.answers[(seats[0].token, "en", STANDINGS)] == standings(seats[0], "en")
+    send(editor, cards[0])
+    assert sorted(pushing.answers(game.pk, both).answers) == sorted(both)
+
+
+def test_standings_carried_in_the_events_server_are_a_fresh_replays():
+    """In the events server's process (no card's answer noted anything
+    there) a card in an unfinished round is noted from the round it last
+    replayed, and what counts carried forward: after every card of a round,
+    its Confirm and the next round's cards, the standings pushed are those
+    of a replay of the whole game."""
+    record = simulated("classic", 4, rounds=2, seed=5)
+    game = game_for(record)
+    view = Seat(Client(), game, game.view_token)
+    pushing = Pushing()
+    first, second = (cards_of(item) for item in record["rounds"])
+    carried = []
+
+    def pushed_as_replayed() -> None:
+        pushed = pushing.answers(game.pk, wanted([view], screen=STANDINGS))
+        assert pushed is not None
+        carried.append(played_on(game, game.version))
+        cache.clear()
+        caches[ROUNDS].clear()
+        assert pushed.answers[(view.token, "en", STANDINGS)] == standings(view, "en")
+
+    pushing.answers(game.pk, [])
+    for card in [*first, None, *second[:6]]:
+        game.refresh_from_db()
+        stamp = Stamp(game.version, uuid.uuid4().hex)
+        if card is None:
+            actions.confirm_round(game, stamp)
+        else:
+            actions.play_card(game, stamp, card_code(card))
+        game.refresh_from_db()
+        pushed_as_replayed()
+
+    # the round's last card (it is then complete) and the Confirm were replayed whole
+    assert carried == [*[True] * (len(first) - 1), False, False, *[True] * 6]
+
+
+def test_a_finished_game_is_pushed_no_standings():
+    record = simulated("classic", 4, rounds=1, seed=5)
+    record["goal"] = {"rounds": 1}
+    game = game_for(record)
+    editor = Seat(Client(), game, game.edit_token)
+    for card in cards_of(record["rounds"][0]):
+        send(editor, card)
+    assert editor.post("confirm_round").status_code == 302
+    view = Seat(Client(), game, game.view_token)
+
+    pushed = Pushing().answers(game.pk, wanted([editor, view], screen=STANDINGS))
+
+    assert pushed is not None and pushed.answers == {}  # the Play again form: each phone asks
+    assert "wins" in standings(view, "en")
+
+
+def test_a_round_screen_is_pushed_only_on_a_seat_link(table):
+    game, editor, seats, cards = table
+    pushing = Pushing()
+    pushing.answers(game.pk, [])
+    send(editor, cards[0])
+
+    pushed = pushing.answers(game.pk, wanted([editor, *seats[:1]]))
+
+    assert pushed is not None
+    assert list(pushed.answers) == wanted(seats[:1])
 
 
 def row(tricks: list[list[str]], **entered) -> Round:

@@ -9,6 +9,7 @@ import html
 
 import pytest
 
+from companion.seats import seat_links
 from tests.companion.conftest import Seat
 
 pytestmark = pytest.mark.django_db
@@ -34,15 +35,18 @@ def test_with_an_events_server_the_viewer_is_told_and_asks_every_15_s(
     viewer, editor, settings, screen
 ):
     """Where the app names an events stream, the view link's screens ask
-    when static/js/watch.js hears of a newer version than the one drawn."""
+    when static/js/watch.js hears of a newer version than the one drawn;
+    the standings' stream names them and the page's language: they are
+    pushed (companion.pushed)."""
     settings.IMP_EVENTS_URL = "/events/"
     editor.play("24")
 
     page = viewer.get(screen).content.decode()
 
     version = etag(viewer.game).split("v")[1].split("-")[0]
+    pushed = "?lang=en&amp;screen=standings" if screen == "game" else ""  # companion.pushed
     assert (
-        f'hx-trigger="imp:told, every 15s" data-events="/events/{viewer.token}/"'
+        f'hx-trigger="imp:told, every 15s" data-events="/events/{viewer.token}/{pushed}"'
         f' data-version="{version}"'
     ) in page
     assert "every 2s" not in page
@@ -124,3 +128,23 @@ def test_a_past_rounds_page_follows_a_correction_too(viewer, editor, django_asse
     assert answer.status_code == 200
     assert '<span class="num">11</span>' in answer.content.decode()
     assert '/rounds/1/" hx-trigger' not in editor.get("round_detail", 1).content.decode()
+
+
+def test_only_a_seat_links_round_screen_and_the_standings_name_their_screen(
+    editor, settings, client
+):
+    """A stream is pushed what its screen shows only where the page names
+    it: a seat link's story page hears versions alone (it would not know
+    what to do with a round screen's answers)."""
+    settings.IMP_EVENTS_URL = "/events/"
+    editor.play("24")
+    token = seat_links(editor.game)[0].token
+    seat = Seat(client, editor.game, token)
+
+    round_page = seat.get("round").content.decode()
+    story = seat.get("round_detail", 1).content.decode()
+    standings = seat.get("game").content.decode()
+
+    assert f'data-events="/events/{token}/?lang=en&amp;screen=round"' in round_page
+    assert f'data-events="/events/{token}/"' in story
+    assert f'data-events="/events/{token}/?lang=en&amp;screen=standings"' in standings
