@@ -93,12 +93,14 @@ def replay_standings(game: Game) -> dict[str, Any]:
 def counted_standings(replayed: Replayed) -> dict[str, Any]:
     """The standings and the night's figures: what the confirmed rounds and
     a round waiting for Confirm make of the game (an unfinished round
-    counts for nothing)."""
+    counts for nothing); ``counted_at``: the version replayed (the game
+    page draws what counts once from it: imp/game.html)."""
     return {
         "variant_title": replayed.record.table.variant.title_text,
         "words": replayed.words,
         "standings": standings(replayed),
         "night": night_view(replayed.confirmed()),
+        "counted_at": replayed.game.version,
     }
 
 
