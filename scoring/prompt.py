@@ -114,6 +114,23 @@ def asked_after(state: RoundState) -> tuple[int, ...]:
     return tuple(player for player in later if player != state.shape.lopaka)
 
 
+def trick_follows(state: RoundState) -> bool:
+    """Whether another trick follows the open one (or the one the next card
+    opens), its winner leading it: not in the round's last trick, nor once
+    the round is complete.
+
+    >>> from scoring.variants import Table
+    >>> from scoring.rounds import replay_round
+    >>> from scoring.entries import RoundEntries
+    >>> table = Table.create(("Adam", "Betty", "Christian"), "classic")
+    >>> trick_follows(replay_round(table, RoundEntries(tricks=((48, 30),)), 1, 0))
+    True
+    """
+    if state.complete or state.is_quick:
+        return False
+    return whose_turn(state).trick < state.shape.tricks
+
+
 def next_card(table: Table, entries: RoundEntries, state: RoundState) -> Prompt | None:
     """Who plays next and what they may play; None once the round is complete."""
     if state.complete or state.is_quick:

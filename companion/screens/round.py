@@ -18,7 +18,7 @@ from companion.screens.fixing import fix_view
 from companion.screens.play import RoundView, TrickView, round_view
 from companion.seats import TableSays, seen, table_says
 from companion.texts import say
-from scoring.prompt import asked_after, your_turn
+from scoring.prompt import asked_after, trick_follows, your_turn
 from scoring.quick import quick_total
 from scoring.state import RoundState
 from scoring.variants import LOPAKA
@@ -147,7 +147,10 @@ def seat_pace(state: RoundState, asked: int, seat: int) -> str:
     if seat in after:
         return (SOON, NEAR, "")[min(after.index(seat), 2)]
     # it played this trick already, or sits out of it: it may win the trick
-    # and lead the next, once the cards after the next are in
+    # and lead the next, once the cards after the next are in (the round's
+    # last trick has no next: the table confirms, the round screen asks then)
+    if not trick_follows(state):
+        return ""
     return (SOON, NEAR, "")[min(len(after), 2)]
 
 

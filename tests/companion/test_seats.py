@@ -162,6 +162,21 @@ def test_a_seat_phone_follows_faster_the_sooner_its_player_is_asked(table, recor
     assert [paces[player] for player in order] == ["soon", "soon", "soon", ""]
 
 
+def test_in_the_rounds_last_trick_no_phone_hurries(table, record):
+    """No trick follows the round's last: the player asked after the next
+    card is "soon", and once the next card closes the round no phone is
+    asked again (the table confirms): no phone hurries."""
+    game, _, seats = table
+    cards = cards_of(record["rounds"][0])
+    play_round(game, seats, cards[:-2])
+
+    assert sorted(pace_of(text(seat.get("round"))) for seat in seats) == ["", "", "", "soon"]
+
+    play_round(game, seats, cards[-2:-1])
+
+    assert [pace_of(text(seat.get("round"))) for seat in seats] == ["", "", "", ""]
+
+
 def test_your_turn_names_the_colour_to_follow_in_german(table, record):
     game, _, seats = table
     play_round(game, seats, cards_of(record["rounds"][0])[:1])

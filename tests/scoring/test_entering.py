@@ -10,7 +10,7 @@ from scoring.cards import START_PRICE, card_code, dearer
 from scoring.entering import NothingToTakeBack, Placed, play, played_cards, take_back
 from scoring.entries import RoundEntries
 from scoring.findings import RuleError
-from scoring.prompt import asked_after, next_card, whose_turn
+from scoring.prompt import asked_after, next_card, trick_follows, whose_turn
 from scoring.record import parse_record
 from scoring.rounds import replay_round
 from scoring.simulate import simulate
@@ -178,3 +178,20 @@ def test_who_is_asked_after_the_next_card_is_who_the_round_then_asks(part):
     table, whole, dealer, _cards, count = _dealt(part)
     state = replay_round(table, _first(whole, count), 1, dealer)
     assert asked_after(state) == _asked_then(table, whole, dealer, count)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(rounds_part_played())
+def test_a_trick_follows_while_a_later_card_of_the_round_opens_one(part):
+    """Another trick follows the open one exactly when a later card of the
+    round is entered in a later trick; none once the round is complete."""
+    table, whole, dealer, _cards, count = _dealt(part)
+    state = replay_round(table, _first(whole, count), 1, dealer)
+    total = sum(len(cards) for cards in whole.tricks)
+    trick = whose_turn(state).trick
+    later = [
+        whose_turn(replay_round(table, _first(whole, number), 1, dealer)).trick
+        for number in range(count + 1, total)
+    ]
+    assert trick_follows(state) == any(number > trick for number in later)
+    assert not trick_follows(replay_round(table, _first(whole, total), 1, dealer))
