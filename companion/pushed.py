@@ -38,7 +38,7 @@ from companion.history import ENTRY_FIELDS
 from companion.links import ROUND, STANDINGS
 from companion.models import Game, Round, Seat
 from companion.present import access_context
-from companion.replay import CurrentRound, keep_played_on, shown_round
+from companion.replay import CurrentRound, keep_played_on, latest_shown, latest_with_game
 from companion.screens.round import round_context, seat_view
 from companion.views.answers import ANSWER, Parts
 from companion.views.game import LIVE, game_context, replay_standings
@@ -116,11 +116,12 @@ class Pushing:
         """The answers for these phones of ``game`` as it is now; None
         when the game is gone: the phones ask (as does each phone that
         has no answer in them)."""
-        found = Game.objects.filter(pk=game).first()
-        if found is None:
+        read = latest_with_game(game)
+        if read is None:
             self.forget(game)
             return None
-        played = self.played_on(found)
+        found, latest = read
+        played = self.played_on(found, latest_shown(found, latest))
         links = linked(found)
         asked = sorted({one for one in wanted if one[0] in links})  # a replaced link asks
         seats = [(links[token], language) for token, language, screen in asked if screen == ROUND]
@@ -131,13 +132,12 @@ class Pushing:
         answers.update(standings_answers(standings))
         return Pushed(found.version, found.version if played is None else played.since, answers)
 
-    def played_on(self, found: Game) -> Played | None:
-        """The round being played, when the change since the round this
-        process last replayed for the game was cards played on in it
-        (:func:`only_played_on`); else None. A single card in an
+    def played_on(self, found: Game, current: CurrentRound | None) -> Played | None:
+        """The round being played (``current``), when the change since the
+        round this process last replayed for the game was cards played on
+        in it (:func:`only_played_on`); else None. A single card in an
         unfinished round is noted for the standings
         (:func:`companion.replay.keep_played_on`): what counts is as it was."""
-        current = shown_round(found)
         last = self.rounds.pop(found.pk, None)
         if current is None:
             return None

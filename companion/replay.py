@@ -182,6 +182,18 @@ def latest_round(game: Game) -> Latest | None:
     return with_entered(row, found[-1])
 
 
+def latest_with_game(game: int) -> tuple[Game, Latest | None] | None:
+    """The game (by its id) and its last round, read together in one query
+    (:func:`latest_round`, for a process that has not read the game yet);
+    None when the game is gone."""
+    row = Round.objects.filter(game_id=game).select_related("game").order_by("-number").first()
+    if row is None:
+        found = Game.objects.filter(pk=game).first()
+        return None if found is None else (found, None)
+    bare = Round(**{name: getattr(row, name) for name in ROUND_FIELDS})  # as latest_round's
+    return row.game, with_entered(bare, row.game.version)
+
+
 def with_entered(row: Round, game_version: int) -> Latest:
     """:class:`Latest` for ``row``, read at ``game_version``: after the first
     round and unless the round's own dealer was entered, with the earlier
@@ -288,7 +300,12 @@ def shown_round(game: Game) -> CurrentRound | None:
     kept = kept_round(game, game.version)
     if kept is not None:
         return kept
-    latest = latest_round(game)
+    return latest_shown(game, latest_round(game))
+
+
+def latest_shown(game: Game, latest: Latest | None) -> CurrentRound | None:
+    """:func:`shown_round` from the round :func:`latest_round` read (None
+    when it is complete, or there is none); kept for the phones that ask."""
     if latest is None:
         return None
     current = CurrentRound.read(game, latest)

@@ -257,3 +257,22 @@ def row(tricks: list[list[str]], **entered) -> Round:
 )
 def test_only_cards_played_on_or_taken_back_count_as_played_on(before, after, only):
     assert only_played_on(before, after) is only
+
+
+def test_a_card_s_answers_are_read_in_two_queries(table, django_assert_num_queries):
+    """The game with its round being played, and its links: the round is
+    replayed once for the seats' answers and the standings, and what counts
+    carried forward."""
+    game, editor, seats, cards = table
+    view = Seat(Client(), game, game.view_token)
+    pushing = Pushing()
+    both = [*wanted(seats), *wanted([view], screen=STANDINGS)]
+    send(editor, cards[0])
+    pushing.answers(game.pk, both)
+    game.refresh_from_db()
+    actions.play_card(game, Stamp(game.version, uuid.uuid4().hex), card_code(cards[1]))
+
+    with django_assert_num_queries(2):
+        pushed = pushing.answers(game.pk, both)
+
+    assert pushed is not None and sorted(pushed.answers) == sorted(both)
