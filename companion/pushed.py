@@ -55,9 +55,10 @@ TRICKS = "tricks"
 
 @dataclass(frozen=True)
 class Pushed:
-    """A change's answers: the version they show, the version they were
-    rendered against (the phone must show it), and the answer for each
-    phone (token, language) whose seat link is still the game's."""
+    """A change's answers: the version they show, the version the round
+    screens' answers were rendered against (the phone must show it), and
+    the answer for each phone (token, language, screen) whose link is
+    still the game's and that has one."""
 
     version: int
     since: int
