@@ -16,7 +16,8 @@ in as it would swap the fetched one and asks for nothing:
   that game (:func:`only_played_on`): then every part the answer leaves out
   is as the phone shows it. Anything else (a fix, a known hand, a confirmed
   round, a version this process did not see) is pushed as the bare
-  version, and the phone asks for the round as before. The game, its links
+  version, and the phone asks for the round as before; so is the seat
+  whose player's card it was (the phone that tapped it has its answer). The game, its links
   and the round are read, the round replayed once, rendered for each seat.
 - any link's standings (:data:`~companion.links.STANDINGS`,
   static/js/watch.js): the game page's live partial, whole, after any
@@ -42,6 +43,7 @@ from companion.replay import CurrentRound, keep_played_on, latest_shown, latest_
 from companion.screens.round import round_context, seat_view
 from companion.views.answers import ANSWER, Parts
 from companion.views.game import LIVE, game_context, replay_standings
+from scoring.entering import cards_between
 from scoring.state import RoundState
 
 Wanted = tuple[str, str, str]
@@ -159,15 +161,33 @@ class Played:
     before: RoundState
     current: CurrentRound
 
+    @property
+    def player(self) -> int | None:
+        """The one player whose cards (Lopaka's aside) were played on or
+        taken back since, or None: a seat link may enter only its own
+        player's cards, so the phone that tapped them is that seat's, and
+        it shows its card's own answer already."""
+        lopaka = self.current.state.shape.lopaka
+        players = {
+            placed.player
+            for placed in cards_between(self.before, self.current.state)
+            if placed.player != lopaka
+        }
+        return players.pop() if len(players) == 1 else None
+
 
 def round_answers(played: Played, phones: list[tuple[Access, str]]) -> dict[Wanted, str]:
     """Each seat phone's answer (:func:`seat_answer`), from one round screen
-    a language."""
+    a language; none for the seat whose player's card it was
+    (:attr:`Played.player`): its phone tapped it and shows its answer. A
+    second phone of that seat, or that seat's phone when the edit phone
+    entered the card, is told the bare version and asks, as before."""
     answers: dict[Wanted, str] = {}
     shared: dict[str, dict[str, Any]] = {}  # a seat's round screen, in each language
+    tapped = played.player
     for access, language in phones:
-        if access.seat is None:
-            continue  # only a seat link's round screen is pushed
+        if access.seat is None or access.seat == tapped:
+            continue  # only a seat link's round screen is pushed; not to the tapping seat
         with translation.override(language):
             if language in shared:
                 context = seat_context(shared[language], access, played.current)

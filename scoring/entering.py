@@ -141,3 +141,13 @@ def played_cards(state: RoundState) -> tuple[Placed, ...]:
         for number, trick in enumerate(state.tricks, 1)
         for seat, card in zip(trick.players, trick.cards, strict=False)
     )
+
+
+def cards_between(before: RoundState, after: RoundState) -> tuple[Placed, ...]:
+    """The cards played on since ``before``, or taken back from it, when
+    the cards of one state of the round are a beginning of the other's: the
+    longer one's cards beyond the shorter one's."""
+    shorter, longer = sorted((played_cards(before), played_cards(after)), key=len)
+    if longer[: len(shorter)] != shorter:
+        raise ValueError("neither state of the round begins the other")
+    return longer[len(shorter) :]

@@ -18,6 +18,7 @@ from companion import actions
 from companion.forms import Stamp
 from companion.seats import seat_links
 from scoring.cards import card_code
+from scoring.record import parse_record, replay
 from tests.companion.tables import cards_of, game_for, simulated
 from tests.servers import events_server
 
@@ -27,10 +28,12 @@ STILL = 4000
 """ms the game stands still: longer than a seat phone's slowest poll (3 s)."""
 
 
-def open_seat(page, game) -> tuple[list[str], str]:
-    """The third player's seat phone on its round screen; the polls it
-    makes from now on (filled in as it makes them), and its seat token."""
-    token = seat_links(game)[2].token
+def open_seat(page, game, record) -> tuple[list[str], str]:
+    """The seat phone of the round's second player on its round screen (the
+    first card is another's: a seat's own card is not pushed to it); the
+    polls it makes from now on (filled in as it makes them), and its seat token."""
+    second = replay(parse_record(record)).rounds[0].tricks[0].players[1]
+    token = seat_links(game)[second].token
     live = reverse("imp:round_live", args=[token])
     polls: list[str] = []
     page.on("request", lambda request: live in request.url and polls.append(request.url))
@@ -54,7 +57,7 @@ def test_a_pushed_seat_phone_asks_for_nothing_and_is_pushed_each_card(page, push
     game = game_for(record)
 
     with page.expect_request(f"{pushed}/events/**"):
-        polls, token = open_seat(page, game)
+        polls, token = open_seat(page, game, record)
     page.wait_for_timeout(STILL)
     quiet = list(polls)
     enter_first_card(game, record)
@@ -109,7 +112,7 @@ def test_without_the_events_server_a_phone_polls(page):
     record = simulated("classic", 4, rounds=1, seed=7)
     game = game_for(record)
 
-    polls, _ = open_seat(page, game)
+    polls, _ = open_seat(page, game, record)
     page.wait_for_timeout(STILL)
     enter_first_card(game, record)
 
@@ -126,7 +129,7 @@ def test_a_phone_that_lost_its_stream_polls_again(page, settings):
         settings.IMP_EVENTS_URL = f"{origin}/events/"
         settings.SECURE_CSP = {**settings.SECURE_CSP, "connect-src": ["'self'", origin]}
         with page.expect_request(f"{origin}/events/**"):
-            polls, _ = open_seat(page, game)
+            polls, _ = open_seat(page, game, record)
     enter_first_card(game, record)  # the events server is gone
 
     expect(page.locator("#play-stamp")).to_have_attribute("data-version", "1", timeout=5000)

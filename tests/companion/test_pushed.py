@@ -1,7 +1,8 @@
 """The answers the events server pushes to seat phones
 (:mod:`companion.pushed`): each seat's phone is pushed the very answer it
-would fetch after a card, in its language; a change other than cards
-played on, or a seat link replaced, is pushed nothing (the phone asks)."""
+would fetch after a card, in its language, but the seat whose card it was
+(its phone tapped it); a change other than cards played on, or a seat link
+replaced, is pushed nothing (the phone asks)."""
 
 from __future__ import annotations
 
@@ -17,9 +18,10 @@ from companion.forms import Stamp
 from companion.links import ROUND, STANDINGS
 from companion.models import Round
 from companion.pushed import Pushing, Wanted, only_played_on
-from companion.replay import ROUNDS, played_on
+from companion.replay import ROUNDS, played_on, shown_round
 from companion.seats import seat_links
 from scoring.cards import card_code
+from scoring.entering import played_cards
 from tests.companion.conftest import Seat
 from tests.companion.tables import cards_of, game_for, simulated
 from tests.companion.test_followed_parts import PLAY, send
@@ -50,6 +52,17 @@ def wanted(seats: list[Seat], language: str = "en", screen: str = ROUND) -> list
     return [(seat.token, language, screen) for seat in seats]
 
 
+def others(seats: list[Seat]) -> list[Seat]:
+    """The seats but the one whose player played the round's last card (as
+    the engine has it), in seat order."""
+    game = seats[0].game
+    game.refresh_from_db()
+    current = shown_round(game)
+    assert current is not None
+    player = played_cards(current.state)[-1].player
+    return [seat for number, seat in enumerate(seats) if number != player]
+
+
 def test_each_seat_phone_is_pushed_the_answer_it_would_fetch(table):
     game, editor, seats, cards = table
     editor.get("round")  # the round as it is at version 0, kept for the polls
@@ -61,7 +74,8 @@ def test_each_seat_phone_is_pushed_the_answer_it_would_fetch(table):
 
         assert pushed is not None
         assert (pushed.since, pushed.version) == (number - 1, number)
-        for seat in seats:
+        assert sorted(pushed.answers) == sorted(wanted(others(seats)))
+        for seat in others(seats):
             answer = pushed.answers[(seat.token, "en", ROUND)]
             assert KEY.sub("", answer) == KEY.sub("", fetched(seat, number - 1))
             assert f'data-version="{number}"' in answer
@@ -78,13 +92,39 @@ def test_the_seat_asked_for_is_told_so_in_its_language(table):
     assert pushed is not None
     turns = [
         seat
-        for seat in seats
+        for seat in others(seats)
         if "your-turn" in pushed.answers[(seat.token, "en", ROUND)]
         and "Your card" in pushed.answers[(seat.token, "en", ROUND)]
         and "Deine Karte" in pushed.answers[(seat.token, "de", ROUND)]
     ]
     assert len(turns) == 1
-    assert all('-de"' in pushed.answers[(seat.token, "de", ROUND)] for seat in seats)  # its ETag
+    assert all('-de"' in pushed.answers[(seat.token, "de", ROUND)] for seat in others(seats))
+
+
+def test_the_seat_that_tapped_its_card_is_pushed_no_answer_of_it(table):
+    """Its phone shows its card's own answer: the others are pushed theirs,
+    for the card and for the card taken back, and it the bare version."""
+    game, editor, seats, cards = table
+    send(editor, cards[0])
+    pushing = Pushing()
+    pushing.answers(game.pk, [])
+    tapping = [seat for seat in seats if seat not in others(seats)][0]
+    asked = seats[(seats.index(tapping) + 1) % 4]  # the next player, clockwise
+
+    send(asked, cards[1])
+    played = pushing.answers(game.pk, wanted(seats))
+    game.refresh_from_db()
+    stamp = {"version": game.version, "key": uuid.uuid4().hex}
+    assert asked.client.post(asked.url("undo_card"), stamp, headers=PLAY).status_code == 200
+    taken = pushing.answers(game.pk, wanted(seats))
+
+    assert played is not None and taken is not None
+    mine = (asked.token, "en", ROUND)
+    assert sorted(played.answers) == sorted(wanted([s for s in seats if s is not asked]))
+    assert sorted(taken.answers) == sorted(played.answers)
+    assert mine not in played.answers and mine not in taken.answers
+    assert played.version + 1 == taken.version
+    assert all(f'data-version="{taken.version}"' in taken.answers[one] for one in taken.answers)
 
 
 def test_a_change_other_than_a_card_is_pushed_nothing_and_the_next_card_again(table):
@@ -98,7 +138,7 @@ def test_a_change_other_than_a_card_is_pushed_nothing_and_the_next_card_again(ta
     send(editor, cards[0])  # led by another player: any card leads
     pushed = pushing.answers(game.pk, wanted(seats))
     assert pushed is not None
-    assert len(pushed.answers) == 4
+    assert sorted(pushed.answers) == sorted(wanted(others(seats)))
 
 
 def test_a_replaced_seat_link_is_pushed_nothing(table):
@@ -111,7 +151,8 @@ def test_a_replaced_seat_link_is_pushed_nothing(table):
     pushed = pushing.answers(game.pk, wanted(seats))
 
     assert pushed is not None
-    assert sorted(pushed.answers) == sorted(wanted([seats[0], seats[1], seats[3]]))
+    kept = [seats[0], seats[1], seats[3]]
+    assert sorted(pushed.answers) == sorted(wanted([s for s in others(seats) if s in kept]))
 
 
 def test_a_deleted_game_is_pushed_nothing_and_forgotten(table):
@@ -170,7 +211,9 @@ def test_the_standings_are_pushed_after_any_change_and_a_seat_is_pushed_both(tab
     assert list(pushed.answers) == [(seats[0].token, "en", STANDINGS)]  # not a card: the round asks
     assert pushed.answers[(seats[0].token, "en", STANDINGS)] == standings(seats[0], "en")
     send(editor, cards[0])
-    assert sorted(pushing.answers(game.pk, both).answers) == sorted(both)
+    every = [*wanted(seats), *wanted(seats, screen=STANDINGS)]
+    shown = [*wanted(others(seats)), *wanted(seats, screen=STANDINGS)]
+    assert sorted(pushing.answers(game.pk, every).answers) == sorted(shown)
 
 
 def test_standings_carried_in_the_events_server_are_a_fresh_replays():
@@ -231,10 +274,10 @@ def test_a_round_screen_is_pushed_only_on_a_seat_link(table):
     pushing.answers(game.pk, [])
     send(editor, cards[0])
 
-    pushed = pushing.answers(game.pk, wanted([editor, *seats[:1]]))
+    pushed = pushing.answers(game.pk, wanted([editor, *others(seats)[:1]]))
 
     assert pushed is not None
-    assert list(pushed.answers) == wanted(seats[:1])
+    assert list(pushed.answers) == wanted(others(seats)[:1])
 
 
 def row(tricks: list[list[str]], **entered) -> Round:
@@ -275,4 +318,5 @@ def test_a_card_s_answers_are_read_in_two_queries(table, django_assert_num_queri
     with django_assert_num_queries(2):
         pushed = pushing.answers(game.pk, both)
 
-    assert pushed is not None and sorted(pushed.answers) == sorted(both)
+    shown = [*wanted(others(seats)), *wanted([view], screen=STANDINGS)]
+    assert pushed is not None and sorted(pushed.answers) == sorted(shown)

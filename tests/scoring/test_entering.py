@@ -7,7 +7,14 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from scoring.cards import START_PRICE, card_code, dearer
-from scoring.entering import NothingToTakeBack, Placed, play, played_cards, take_back
+from scoring.entering import (
+    NothingToTakeBack,
+    Placed,
+    cards_between,
+    play,
+    played_cards,
+    take_back,
+)
 from scoring.entries import RoundEntries
 from scoring.findings import RuleError
 from scoring.prompt import asked_after, next_card, trick_follows, whose_turn
@@ -152,9 +159,22 @@ def test_play_then_take_back_gives_the_same_entries(part):
     after = replay_round(table, played.entries, 1, dealer)
     assert played_cards(after)[count] == played.card
     assert played_cards(after)[count + 1 :] == played.lopaka
+    both = (played.card, *played.lopaka)
+    assert cards_between(state, after) == cards_between(after, state) == both
     taken = take_back(table, played.entries, after)
     assert taken.entries == entries
     assert taken.cards == (played.card, *played.lopaka)
+
+
+def test_no_cards_between_two_rounds_that_part_before_their_ends():
+    table = Table.create(THREE, "classic")
+    _, state = entered(table, [["24", "15"]])
+    _, other = entered(table, [["24", "17"]])
+    _, longer = entered(table, [["24", "15", "17"]])
+    assert cards_between(state, state) == ()
+    assert cards_between(state, longer) == (Placed(0, card_code("17"), 1),)
+    with pytest.raises(ValueError, match="neither"):
+        cards_between(other, longer)
 
 
 def _asked_then(table, whole, dealer, count):
