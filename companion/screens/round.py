@@ -18,6 +18,7 @@ from companion.screens.fixing import fix_view
 from companion.screens.play import RoundView, TrickView, round_view
 from companion.seats import TableSays, seen, table_says
 from companion.texts import say
+from scoring.entering import played_cards
 from scoring.prompt import asked_after, trick_follows, your_turn
 from scoring.quick import quick_total
 from scoring.state import RoundState
@@ -166,15 +167,8 @@ def seat_view(access: Access, replayed: Replay, view: RoundView) -> SeatView | N
     elif ask is not None:
         pace = seat_pace(view.state, ask.player, seat)
     lopaka = view.state.shape.lopaka
-    last = next(
-        (
-            player
-            for trick in reversed(view.state.tricks)
-            for player in reversed(trick.players[: len(trick.cards)])
-            if player != lopaka
-        ),
-        None,
-    )
+    played = reversed(played_cards(view.state))
+    last = next((card.player for card in played if card.player != lopaka), None)
     says = table_says(access.game, view.row)
     own_last = last == seat and not view.row.confirmed
     return SeatView(name, turn, own_last, name in says.agreed, pace)
