@@ -8,6 +8,7 @@ whether the server held them."""
 from __future__ import annotations
 
 import asyncio
+import heapq
 import math
 import os
 import random
@@ -83,6 +84,10 @@ def seed_tables(count: int, history: int, first_seed: int) -> list[Plan]:
     return plans
 
 
+SLOWEST = 10
+"""The slowest answers a step keeps (``"slowest"`` in its summary)."""
+
+
 @dataclass
 class Step:
     """What N tables met during one window."""
@@ -101,10 +106,26 @@ class Step:
     confirms: int = 0
     server_cpu_share: float = float("nan")
     """The server's CPU seconds over the window, per second (1.0: its core was busy throughout)."""
+    slowest: list[tuple[float, float, str, int]] = field(default_factory=list)
+    """The :data:`SLOWEST` slowest answers of the window: ms, seconds into
+    the window, kind and bytes on the wire (a heap: the fastest first)."""
 
     def note(self, kind: str, sent: float, reply: Reply) -> None:
         if self.start <= sent < self.end:
             self.ms.setdefault(kind, []).append(reply.ms)
+            answer = (reply.ms, sent - self.start, kind, reply.wire_bytes)
+            if len(self.slowest) < SLOWEST:
+                heapq.heappush(self.slowest, answer)
+            else:
+                heapq.heappushpop(self.slowest, answer)
+
+    def slowest_answers(self) -> list[dict[str, Any]]:
+        """The slowest answers, the slowest first: when in the window they
+        were sent, so that answers slow together show as such."""
+        return [
+            {"kind": kind, "ms": round(ms, 1), "at_s": round(at, 2), "bytes": size}
+            for ms, at, kind, size in sorted(self.slowest, reverse=True)
+        ]
 
     def p95(self, *kinds: str) -> float:
         values = [ms for kind in kinds for ms in self.ms.get(kind, [])]
@@ -157,6 +178,7 @@ class Step:
             "generator_late_p95_ms": self.generator_late_p95,
             "server_cpu_share": round(self.server_cpu_share, 2),
             "why_not": self.failures(),
+            "slowest": self.slowest_answers(),
         }
 
 

@@ -112,6 +112,11 @@ def test_load_plays_tables_and_finds_every_card_stored(tmp_path: Path) -> None:
     assert step["requests"]["poll_200"] + step["requests"].get("poll_304", 0) >= 8
     assert step["errors"] == 0
     assert step["lost_cards"] == 0
+    slowest = step["slowest"]
+    assert len(slowest) == 10 and [one["ms"] for one in slowest] == sorted(
+        (one["ms"] for one in slowest), reverse=True
+    )
+    assert all(0 <= one["at_s"] < 5 and one["bytes"] >= 0 for one in slowest)
     assert "tables held on one core" in result.stdout
 
 
@@ -162,6 +167,22 @@ def test_load_of_seat_phones_enters_each_card_from_its_player_s_seat(tmp_path: P
     assert step["errors"] == 0
     assert step["lost_cards"] == 0
     assert "tables of four seat phones and a viewer held on one core" in result.stdout
+
+
+def test_a_step_keeps_its_slowest_answers_with_when_they_were_sent() -> None:
+    from bench.client import Reply
+    from bench.tables import SLOWEST, Step
+
+    step = Step(tables=1, start=100.0, end=120.0)
+    for n in range(SLOWEST + 5):
+        step.note("card", 100.0 + n, Reply(200, {}, b"x" * n, "", float(n), None))
+    step.note("poll_200", 120.0, Reply(200, {}, b"", "", 999.0, None))  # after the window
+    step.note("page", 99.0, Reply(200, {}, b"", "", 999.0, None))  # before it
+
+    slowest = step.summary()["slowest"]
+
+    assert [one["ms"] for one in slowest] == [float(n) for n in range(14, 4, -1)]
+    assert slowest[0] == {"kind": "card", "ms": 14.0, "at_s": 14.0, "bytes": 14}
 
 
 def test_the_servers_cpu_counts_its_workers() -> None:
