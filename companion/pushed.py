@@ -17,8 +17,9 @@ in as it would swap the fetched one and asks for nothing:
   is as the phone shows it. Anything else (a fix, a known hand, a confirmed
   round, a version this process did not see) is pushed as the bare
   version, and the phone asks for the round as before; so is the seat
-  whose player's card it was (the phone that tapped it has its answer). The game, its links
-  and the round are read, the round replayed once, rendered for each seat.
+  whose player's card it was (the phone that tapped it has its answer).
+  The game, its links and the round are read, the round replayed once,
+  rendered for each seat.
 - any link's standings (:data:`~companion.links.STANDINGS`,
   static/js/watch.js): the game page's live partial, whole, after any
   change of a game not finished; the game replayed once a language (from
