@@ -116,7 +116,8 @@ def test_load_plays_tables_and_finds_every_card_stored(tmp_path: Path) -> None:
     assert len(slowest) == 10 and [one["ms"] for one in slowest] == sorted(
         (one["ms"] for one in slowest), reverse=True
     )
-    assert all(0 <= one["at_s"] < 5 and one["bytes"] >= 0 for one in slowest)
+    # sent within the window of 5 s (rounded to 10 ms: 4.996 s reads 5.0)
+    assert all(0 <= one["at_s"] <= 5 and one["bytes"] >= 0 for one in slowest)
     assert "tables held on one core" in result.stdout
 
 
