@@ -16,9 +16,11 @@ a connection of its own that polls nothing.
 With the events server (``--push``, :mod:`companion.events`) each seat phone
 holds its stream open instead, as follow.js does where the page names one:
 it asks for the round when the stream tells a version newer than the one it
-shows (at once when its player is asked right after the change, else 0.4 to
-0.9 s later; 0.3 s later again while a card of its own is on its way), and
-otherwise only every 15 s; the viewer takes the standings its stream
+shows and pushes no answer it can take (:mod:`companion.pushed`: a
+change's answer, or a complete round's whole screen): at once when its
+player is asked right after the change, else 0.4 to 0.9 s later, 0.3 s
+later again while a card of its own is on its way; otherwise only every
+15 s; the viewer takes the standings its stream
 pushes (``static/js/watch.js``; with ``--asked`` it asks for them 0.4 to
 0.9 s after a version told, else every 15 s). Which seat plays each card
 comes from the engine's replay of the simulated round
@@ -62,10 +64,11 @@ PUSHED_SPREAD = (0.4, 0.9)
 right after the change (its pace "soon"): follow.js's SPREAD."""
 TOLD = re.compile(rb"^data: (\d+)$", re.MULTILINE)
 """A version an events stream tells."""
-EVENT = re.compile(rb"^event: (answer|standings)$", re.MULTILINE)
+EVENT = re.compile(rb"^event: (answer|round|standings)$", re.MULTILINE)
 """What an events stream pushes (:mod:`companion.pushed`): a round screen's
 answer (its first line the version it was rendered against and the one it
-shows), or the standings (the version they show)."""
+shows), a whole round screen once the round is complete, or the standings
+(the version they show)."""
 LANGUAGE = "en"
 """The language a page names in its stream's address."""
 STANDINGS_ETAG = re.compile(r'"If-None-Match": "\\"([^"\\]+)\\""')
@@ -172,9 +175,16 @@ class SeatPhone:
 
     def take(self, since: int | None, answer: str) -> bool:
         """follow.js: a pushed answer is the screen's when it shows the
-        version the answer was rendered against and no card of its own is
-        on its way."""
-        if self.sending or self.version != since:
+        version the answer was rendered against (a whole round screen,
+        ``since`` None: a version older than the one it shows) and no card
+        of its own is on its way."""
+        if self.sending:
+            return False
+        if since is None:
+            found = SHOWN_ETAG.search(answer)
+            if found is None or shown_version(found.group(1)) <= self.version:
+                return False
+        elif self.version != since:
             return False
         self.shows(answer)
         return True

@@ -9,7 +9,8 @@ stream that names its screen and the page's language
 (``?lang=de&screen=round``) is pushed what the screen would fetch
 (:mod:`companion.pushed`), rendered here once for every such phone of the
 table, and the phone asks for nothing: a seat link's round screen the
-answer after cards played on or taken back (``event: answer``), any
+answer after cards played on or taken back (``event: answer``), or its
+whole round screen while the round is complete (``event: round``), any
 link's standings the live partial after each change (``event: standings``).
 
 This is an ASGI application of its own, not a Django view: a held request
@@ -235,13 +236,16 @@ def answer_event(version: int, pushed: Pushed | None, wanted: Wanted | None) -> 
     """A phone's event for ``version``: its pushed answer, where there is
     one, else the bare version. A round screen's (``event: answer``) has
     for its first line the version the phone must show and the version the
-    answer shows; the standings' (``event: standings``) the version they show."""
+    answer shows; a whole round screen's (``event: round``, a complete
+    round's) and the standings' (``event: standings``) the version they show."""
     answer = None if pushed is None or wanted is None else pushed.answers.get(wanted)
     if pushed is None or wanted is None or answer is None:
         return event(version)
     lines = answer.replace("\r\n", "\n").replace("\r", "\n").replace("\n", "\ndata: ")
     if wanted[2] == STANDINGS:
         return f"event: standings\ndata: {pushed.version}\ndata: {lines}\n\n".encode()
+    if pushed.whole:
+        return f"event: round\ndata: {pushed.version}\ndata: {lines}\n\n".encode()
     return f"event: answer\ndata: {pushed.since} {pushed.version}\ndata: {lines}\n\n".encode()
 
 

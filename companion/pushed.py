@@ -28,7 +28,7 @@ in as it would swap the fetched one and asks for nothing:
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -39,10 +39,10 @@ from companion.access import Access
 from companion.history import ENTRY_FIELDS
 from companion.links import ROUND, STANDINGS
 from companion.models import Game, Round, Seat
-from companion.present import access_context
-from companion.replay import CurrentRound, keep_played_on, latest_shown, latest_with_game
+from companion.present import Replay, Replayed, access_context
+from companion.replay import CurrentRound, keep_played_on, keep_round, latest_with_game
 from companion.screens.round import round_context, seat_view
-from companion.views.answers import ANSWER, Parts
+from companion.views.answers import ANSWER, ROUND_PARTIAL, Parts
 from companion.views.game import LIVE, game_context, replay_standings
 from scoring.entering import cards_between
 from scoring.state import RoundState
@@ -59,13 +59,16 @@ TRICKS = "tricks"
 @dataclass(frozen=True)
 class Pushed:
     """A change's answers: the version they show, the version the round
-    screens' answers were rendered against (the phone must show it), and
-    the answer for each phone (token, language, screen) whose link is
-    still the game's and that has one."""
+    screens' answers were rendered against (the phone must show it), the
+    answer for each phone (token, language, screen) whose link is still the
+    game's and that has one, and whether the round screens' answers are
+    whole round screens (``whole``: a complete round's, which any screen
+    showing an earlier version takes)."""
 
     version: int
     since: int
     answers: dict[Wanted, str]
+    whole: bool = False
 
 
 def only_played_on(before: Round, after: Round) -> bool:
@@ -97,11 +100,20 @@ def seat_answer(context: dict[str, Any], before: RoundState) -> str | None:
     return render_to_string(ANSWER, context)
 
 
-def seat_context(shared: dict[str, Any], access: Access, current: CurrentRound) -> dict[str, Any]:
+def seat_screen(context: dict[str, Any]) -> str | None:
+    """The whole round screen a seat's phone fetches once the round asks
+    for no card (:func:`companion.views.answers.show_round`: the round
+    partial, the lists below it fetched when opened), drawn from its round
+    screen's ``context`` in the active language."""
+    context["lazy_tricks"] = True
+    return render_to_string(ROUND_PARTIAL, context)
+
+
+def seat_context(shared: dict[str, Any], access: Access, replayed: Replay) -> dict[str, Any]:
     """Another seat's round screen, from one seat's (``shared``): the same
     round in the same language, only the link and the seat its own."""
     context = {**shared, **access_context(access)}
-    context["seat"] = seat_view(access, current, shared["round"])
+    context["seat"] = seat_view(access, replayed, shared["round"])
     return context
 
 
@@ -125,30 +137,42 @@ class Pushing:
             self.forget(game)
             return None
         found, latest = read
-        played = self.played_on(found, latest_shown(found, latest))
+        current = None if latest is None else CurrentRound.read(found, latest)
+        if current is not None and latest is not None:
+            keep_round(current, latest.game_version)  # for the phones that ask (not a complete one)
+        played = self.played_on(found, current)
         links = linked(found)
         asked = sorted({one for one in wanted if one[0] in links})  # a replaced link asks
         seats = [(links[token], language) for token, language, screen in asked if screen == ROUND]
-        answers = {} if played is None else round_answers(played, seats)
+        whole = current is not None and current.state.complete and not current.row.confirmed
+        answers: dict[Wanted, str] = {}
+        if whole:
+            tapped = None if played is None else played.player
+            answers = result_answers(Replayed.of(found), seats, tapped)
+        elif played is not None:
+            answers = round_answers(played, seats)
         standings = [
             (links[token], language) for token, language, screen in asked if screen == STANDINGS
         ]
         answers.update(standings_answers(standings))
-        return Pushed(found.version, found.version if played is None else played.since, answers)
+        since = found.version if played is None or whole else played.since
+        return Pushed(found.version, since, answers, whole)
 
     def played_on(self, found: Game, current: CurrentRound | None) -> Played | None:
-        """The round being played (``current``), when the change since the
-        round this process last replayed for the game was cards played on
-        in it (:func:`only_played_on`); else None. A single card in an
-        unfinished round is noted for the standings
-        (:func:`companion.replay.keep_played_on`): what counts is as it was."""
+        """The round being played (``current``, complete or not), when the
+        change since the round this process last replayed for the game was
+        cards played on in it (:func:`only_played_on`); else None. A single
+        card in a round unfinished before it and after it is noted for the
+        standings (:func:`companion.replay.keep_played_on`): what counts is
+        as it was."""
         last = self.rounds.pop(found.pk, None)
         if current is None:
             return None
         self.rounds[found.pk] = (found.version, current)
         if last is None or last[0] >= found.version or not only_played_on(last[1].row, current.row):
             return None
-        if last[0] == found.version - 1 and not last[1].state.complete:
+        unfinished = not last[1].state.complete and not current.state.complete
+        if last[0] == found.version - 1 and unfinished:
             keep_played_on(found, found.version)
         return Played(last[0], last[1].state, current)
 
@@ -183,18 +207,42 @@ def round_answers(played: Played, phones: list[tuple[Access, str]]) -> dict[Want
     (:attr:`Played.player`): its phone tapped it and shows its answer. A
     second phone of that seat, or that seat's phone when the edit phone
     entered the card, is told the bare version and asks, as before."""
+    before = played.before
+    return seat_answers(
+        played.current, phones, played.player, lambda context: seat_answer(context, before)
+    )
+
+
+def result_answers(
+    replayed: Replayed, phones: list[tuple[Access, str]], tapped: int | None
+) -> dict[Wanted, str]:
+    """Each seat phone's whole round screen once the round being played is
+    complete (:func:`seat_screen`), from the game ``replayed`` whole; none
+    for the seat whose player played its last card (``tapped``): its phone
+    has the card's answer, the same screen."""
+    return seat_answers(replayed, phones, tapped, seat_screen)
+
+
+def seat_answers(
+    replayed: Replay,
+    phones: list[tuple[Access, str]],
+    tapped: int | None,
+    draw: Callable[[dict[str, Any]], str | None],
+) -> dict[Wanted, str]:
+    """What ``draw`` makes of each seat phone's round screen, from one
+    round screen a language (:func:`seat_context`); none for the seat
+    ``tapped`` nor for a link other than a seat's."""
     answers: dict[Wanted, str] = {}
     shared: dict[str, dict[str, Any]] = {}  # a seat's round screen, in each language
-    tapped = played.player
     for access, language in phones:
         if access.seat is None or access.seat == tapped:
             continue  # only a seat link's round screen is pushed; not to the tapping seat
         with translation.override(language):
             if language in shared:
-                context = seat_context(shared[language], access, played.current)
+                context = seat_context(shared[language], access, replayed)
             else:
-                context = shared[language] = round_context(access, played.current, undo=None)
-            answer = seat_answer(dict(context), played.before)
+                context = shared[language] = round_context(access, replayed, undo=None)
+            answer = draw(dict(context))
         if answer is not None:
             answers[(access.token, language, ROUND)] = answer
     return answers

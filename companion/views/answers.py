@@ -256,6 +256,8 @@ class Parts:
 
 
 ANSWER = "imp/round/answer.html"
+ROUND_PARTIAL = "imp/round.html#round"
+"""The round screen without the page around it: what htmx swaps in."""
 
 
 def round_template(request: HtmxHttpRequest, view: RoundView) -> str:
@@ -266,7 +268,7 @@ def round_template(request: HtmxHttpRequest, view: RoundView) -> str:
         return "imp/round.html"
     if request.htmx.target == PLAY and view.ask is not None:
         return ANSWER
-    return "imp/round.html#round"
+    return ROUND_PARTIAL
 
 
 def refused(

@@ -170,6 +170,16 @@
       heard = Math.max(heard, version);
       if (!take(since, event.data.slice(newline + 1)) && behind()) sooner(told());
     });
+    // once the round is complete, a seat's phone is pushed its whole round
+    // screen (the result, Agree, Flag a trick) after each change: swapped in
+    // as a poll's would be, when it is newer than the screen; else the phone
+    // asks for the round as told
+    stream.addEventListener("round", (event) => {
+      const newline = event.data.indexOf("\n");
+      const version = Number(event.data.slice(0, newline));
+      heard = Math.max(heard, version);
+      if (!takeRound(version, event.data.slice(newline + 1)) && behind()) sooner(told());
+    });
     // lost (the browser opens it again by itself): poll at the pace meanwhile
     stream.onerror = () => sooner(next());
     // the game was deleted: the next poll shows it (a 404 in words)
@@ -185,6 +195,20 @@
     if (polling || pressed || writing() || !region || region.dataset.follow !== "yes") return false;
     if (!stamp || Number(stamp.dataset.version) !== since) return false;
     htmx.swap(region, answer, { swapStyle: "none", settleDelay: 0 });
+    document.dispatchEvent(new CustomEvent("imp:fresh"));
+    return true;
+  }
+
+  // A whole round screen pushed is swapped in (as a poll's answer retargeted
+  // to #round) where a poll's answer would be, when it shows a newer version
+  // than the screen.
+  function takeRound(version, screen) {
+    const region = play();
+    const round = document.getElementById("round");
+    const stamp = document.getElementById("play-stamp");
+    if (polling || pressed || writing() || !round || !region || region.dataset.follow !== "yes") return false;
+    if (!stamp || Number(stamp.dataset.version) >= version) return false;
+    htmx.swap(round, screen, { swapStyle: "outerHTML", settleDelay: 0 });
     document.dispatchEvent(new CustomEvent("imp:fresh"));
     return true;
   }

@@ -73,6 +73,38 @@ def test_a_pushed_seat_phone_asks_for_nothing_and_is_pushed_each_card(page, push
     expect(page.locator("#trick-now .slot").first).to_contain_text(str(first_card(record)))
 
 
+def test_a_seat_phone_is_pushed_the_round_s_result_and_asks_for_nothing(page, pushed):
+    """The round's last card, entered on another phone: a seat's phone shows
+    the result with its Agree at once, pushed whole (companion.pushed), and
+    asks the app for nothing."""
+    record = simulated("classic", 4, rounds=1, seed=7)
+    game = game_for(record)
+    cards = cards_of(record["rounds"][0])
+    for card in cards[:-1]:
+        game.refresh_from_db()
+        actions.play_card(game, Stamp(game.version, uuid.uuid4().hex), card_code(card))
+    last = replay(parse_record(record)).rounds[0].tricks[-1].players[-1]
+    token = seat_links(game)[(last + 1) % 4].token
+    live = reverse("imp:round_live", args=[token])
+    polls: list[str] = []
+    page.on("request", lambda request: live in request.url and polls.append(request.url))
+    with page.expect_request(f"{pushed}/events/**"):
+        page.goto(reverse("imp:round", args=[token]))
+    game.refresh_from_db()
+    expect(page.locator("#play-stamp")).to_have_attribute("data-version", str(game.version))
+
+    actions.play_card(game, Stamp(game.version, uuid.uuid4().hex), card_code(cards[-1]))
+    started = time.monotonic()
+    expect(page.get_by_role("button", name="Agree to round 1")).to_be_visible(timeout=5000)
+    seconds = time.monotonic() - started
+
+    assert polls == []
+    assert seconds < 2
+    game.refresh_from_db()
+    expect(page.locator("#play-stamp")).to_have_attribute("data-version", str(game.version))
+    expect(page.get_by_role("heading", name="Round 1: the result")).to_be_visible()
+
+
 def test_a_phone_led_to_the_story_asks_for_it_once(browser, live_server, pushed):
     """A seat phone told that the table confirmed the round is led to the
     round's story, and asks for nothing more while the story loads: a story

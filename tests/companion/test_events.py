@@ -132,6 +132,14 @@ def test_an_answer_is_one_event_whose_data_is_the_answer_whole():
     assert told == b"data: 5\n\n"  # no answer for that phone: the version
 
 
+def test_a_whole_round_screen_pushed_is_one_event_with_the_version_it_shows():
+    pushed = Pushed(version=9, since=9, answers={("seat", "en", "round"): "<b>\nA</b>"}, whole=True)
+
+    body = answer_event(9, pushed, ("seat", "en", "round")).decode()
+
+    assert body == "event: round\ndata: 9\ndata: <b>\ndata: A</b>\n\n"
+
+
 def test_standings_pushed_are_one_event_with_the_version_they_show():
     pushed = Pushed(version=7, since=7, answers={("view", "de", "standings"): "<p>\nA</p>"})
 

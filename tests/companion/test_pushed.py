@@ -1,8 +1,9 @@
 """The answers the events server pushes to seat phones
 (:mod:`companion.pushed`): each seat's phone is pushed the very answer it
 would fetch after a card, in its language, but the seat whose card it was
-(its phone tapped it); a change other than cards played on, or a seat link
-replaced, is pushed nothing (the phone asks)."""
+(its phone tapped it); once the round is complete, each seat's phone is
+pushed its whole round screen after every change; any other change, or a
+seat link replaced, is pushed nothing (the phone asks)."""
 
 from __future__ import annotations
 
@@ -18,8 +19,8 @@ from companion.forms import Stamp
 from companion.links import ROUND, STANDINGS
 from companion.models import Round
 from companion.pushed import Pushing, Wanted, only_played_on
-from companion.replay import ROUNDS, played_on, shown_round
-from companion.seats import seat_links
+from companion.replay import ROUNDS, CurrentRound, played_on, shown_round
+from companion.seats import seat_links, seen
 from scoring.cards import card_code
 from scoring.entering import played_cards
 from tests.companion.conftest import Seat
@@ -29,6 +30,13 @@ from tests.companion.test_followed_parts import PLAY, send
 pytestmark = pytest.mark.django_db
 
 KEY = re.compile(r'name="key" value="[0-9a-f]+"')
+CSRF = re.compile(r'<input type="hidden" name="csrfmiddlewaretoken" value="[^"]+">')
+"""A form's own CSRF token: a pushed screen has none (htmx sends the page's)."""
+
+
+def bare(screen: str) -> str:
+    """A round screen without its forms' keys and CSRF tokens."""
+    return CSRF.sub("", KEY.sub("", screen))
 
 
 @pytest.fixture
@@ -79,6 +87,82 @@ def test_each_seat_phone_is_pushed_the_answer_it_would_fetch(table):
             answer = pushed.answers[(seat.token, "en", ROUND)]
             assert KEY.sub("", answer) == KEY.sub("", fetched(seat, number - 1))
             assert f'data-version="{number}"' in answer
+
+
+def last_player(game) -> int:
+    """The player of the round's last card (the engine's replay)."""
+    game.refresh_from_db()
+    current = CurrentRound.load(game)
+    assert current is not None
+    return played_cards(current.state)[-1].player
+
+
+def test_each_seat_phone_is_pushed_its_whole_round_screen_once_the_round_is_complete(table):
+    """The round's last card: every other seat's phone is pushed the whole
+    round screen it would fetch (the result and its Agree), the game's
+    version and no other; the seat whose card it was has its own."""
+    game, editor, seats, cards = table
+    pushing = Pushing()
+    for card in cards[:-1]:
+        send(editor, card)
+    pushing.answers(game.pk, [])  # the round before its last card
+    send(editor, cards[-1])
+
+    pushed = pushing.answers(game.pk, wanted(seats))
+
+    game.refresh_from_db()
+    assert pushed is not None and pushed.whole
+    assert (pushed.since, pushed.version) == (game.version, game.version)
+    tapped = last_player(game)
+    assert sorted(pushed.answers) == sorted(
+        wanted([seat for number, seat in enumerate(seats) if number != tapped])
+    )
+    for number, seat in enumerate(seats):
+        if number != tapped:
+            answer = pushed.answers[(seat.token, "en", ROUND)]
+            assert "Agree to round 1" in answer
+            assert bare(answer) == bare(fetched(seat, game.version - 1))
+
+
+def test_after_a_seat_agrees_every_seat_is_pushed_the_round_screen_again(table):
+    """An Agree (not a card: which phone sent it is not known) is pushed to
+    every seat, the Agree's own seat too, each as it would fetch it."""
+    game, editor, seats, cards = table
+    for card in cards:
+        send(editor, card)
+    pushing = Pushing()
+    pushing.answers(game.pk, [])
+    game.refresh_from_db()
+    current = Round.objects.get(game=game, number=1)
+    actions.agree_round(game, Stamp(game.version, uuid.uuid4().hex), 2, seen(current))
+
+    pushed = pushing.answers(game.pk, wanted(seats))
+
+    game.refresh_from_db()
+    assert pushed is not None and pushed.whole and pushed.version == game.version
+    assert sorted(pushed.answers) == sorted(wanted(seats))
+    name = game.players[2]
+    assert "You agreed to round 1." in pushed.answers[(seats[2].token, "en", ROUND)]
+    for seat in seats:
+        answer = pushed.answers[(seat.token, "en", ROUND)]
+        assert f"Agreed: {name}" in answer
+        assert bare(answer) == bare(fetched(seat, game.version - 1))
+
+
+def test_a_confirmed_round_is_pushed_nothing(table):
+    """Confirm leads each phone to the round's story: it asks (its poll is
+    redirected), nothing is pushed to swap in."""
+    game, editor, seats, cards = table
+    for card in cards:
+        send(editor, card)
+    pushing = Pushing()
+    pushing.answers(game.pk, [])
+    game.refresh_from_db()
+    actions.confirm_round(game, Stamp(game.version, uuid.uuid4().hex))
+
+    pushed = pushing.answers(game.pk, wanted(seats))
+
+    assert pushed is not None and not pushed.whole and pushed.answers == {}
 
 
 def test_the_seat_asked_for_is_told_so_in_its_language(table):
