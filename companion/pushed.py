@@ -100,7 +100,7 @@ def seat_answer(context: dict[str, Any], before: RoundState) -> str | None:
     return render_to_string(ANSWER, context)
 
 
-def seat_screen(context: dict[str, Any]) -> str | None:
+def seat_screen(context: dict[str, Any]) -> str:
     """The whole round screen a seat's phone fetches once the round asks
     for no card (:func:`companion.views.answers.show_round`: the round
     partial, the lists below it fetched when opened), drawn from its round

@@ -192,11 +192,18 @@
   function take(since, answer) {
     const region = play();
     const stamp = document.getElementById("play-stamp");
-    if (polling || pressed || writing() || !region || region.dataset.follow !== "yes") return false;
+    if (!free(region)) return false;
     if (!stamp || Number(stamp.dataset.version) !== since) return false;
     htmx.swap(region, answer, { swapStyle: "none", settleDelay: 0 });
     document.dispatchEvent(new CustomEvent("imp:fresh"));
     return true;
+  }
+
+  // Whether a pushed answer may be swapped in now: no poll on its way, no
+  // finger down on the grid, nothing being written, no card of this phone's
+  // on its way (round.js's data-follow).
+  function free(region) {
+    return !polling && !pressed && !writing() && Boolean(region) && region.dataset.follow === "yes";
   }
 
   // A whole round screen pushed is swapped in (as a poll's answer retargeted
@@ -206,7 +213,7 @@
     const region = play();
     const round = document.getElementById("round");
     const stamp = document.getElementById("play-stamp");
-    if (polling || pressed || writing() || !round || !region || region.dataset.follow !== "yes") return false;
+    if (!round || !free(region)) return false;
     if (!stamp || Number(stamp.dataset.version) >= version) return false;
     htmx.swap(round, screen, { swapStyle: "outerHTML", settleDelay: 0 });
     document.dispatchEvent(new CustomEvent("imp:fresh"));

@@ -73,7 +73,9 @@ def test_a_pushed_seat_phone_asks_for_nothing_and_is_pushed_each_card(page, push
     expect(page.locator("#trick-now .slot").first).to_contain_text(str(first_card(record)))
 
 
-def test_a_seat_phone_is_pushed_the_round_s_result_and_asks_for_nothing(page, pushed):
+def test_a_seat_phone_is_pushed_the_round_s_result_and_asks_for_nothing(
+    page, pushed, screenshot_dir
+):
     """The round's last card, entered on another phone: a seat's phone shows
     the result with its Agree at once, pushed whole (companion.pushed), and
     asks the app for nothing."""
@@ -103,6 +105,8 @@ def test_a_seat_phone_is_pushed_the_round_s_result_and_asks_for_nothing(page, pu
     game.refresh_from_db()
     expect(page.locator("#play-stamp")).to_have_attribute("data-version", str(game.version))
     expect(page.get_by_role("heading", name="Round 1: the result")).to_be_visible()
+    page.set_viewport_size({"width": 360, "height": 780})
+    page.screenshot(path=screenshot_dir / "seat-result-pushed-360.png")
 
 
 def test_a_phone_led_to_the_story_asks_for_it_once(browser, live_server, pushed):

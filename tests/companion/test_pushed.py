@@ -97,6 +97,18 @@ def last_player(game) -> int:
     return played_cards(current.state)[-1].player
 
 
+def completed(table) -> Pushing:
+    """The round complete (every card sent by the edit phone), and an events
+    server's answers that have seen it so (the game read again)."""
+    game, editor, _, cards = table
+    for card in cards:
+        send(editor, card)
+    pushing = Pushing()
+    pushing.answers(game.pk, [])
+    game.refresh_from_db()
+    return pushing
+
+
 def test_each_seat_phone_is_pushed_its_whole_round_screen_once_the_round_is_complete(table):
     """The round's last card: every other seat's phone is pushed the whole
     round screen it would fetch (the result and its Agree), the game's
@@ -128,11 +140,7 @@ def test_after_a_seat_agrees_every_seat_is_pushed_the_round_screen_again(table):
     """An Agree (not a card: which phone sent it is not known) is pushed to
     every seat, the Agree's own seat too, each as it would fetch it."""
     game, editor, seats, cards = table
-    for card in cards:
-        send(editor, card)
-    pushing = Pushing()
-    pushing.answers(game.pk, [])
-    game.refresh_from_db()
+    pushing = completed(table)
     current = Round.objects.get(game=game, number=1)
     actions.agree_round(game, Stamp(game.version, uuid.uuid4().hex), 2, seen(current))
 
@@ -153,11 +161,7 @@ def test_a_confirmed_round_is_pushed_nothing(table):
     """Confirm leads each phone to the round's story: it asks (its poll is
     redirected), nothing is pushed to swap in."""
     game, editor, seats, cards = table
-    for card in cards:
-        send(editor, card)
-    pushing = Pushing()
-    pushing.answers(game.pk, [])
-    game.refresh_from_db()
+    pushing = completed(table)
     actions.confirm_round(game, Stamp(game.version, uuid.uuid4().hex))
 
     pushed = pushing.answers(game.pk, wanted(seats))
