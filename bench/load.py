@@ -172,9 +172,10 @@ def measure(args: argparse.Namespace, database: str) -> dict[str, Any]:
 
 def say(database: str, step: dict[str, Any]) -> None:
     verdict = "held" if step["held"] else "NOT held: " + "; ".join(step["why_not"])
+    polls = "no polls" if step["poll_p95_ms"] is None else f"poll p95 {step['poll_p95_ms']:>6} ms"
     print(
-        f"load {database}: {step['tables']:>4} tables  card p95 {step['card_p95_ms']:>6} ms"
-        f"  poll p95 {step['poll_p95_ms']:>6} ms  cards {step['cards_entered']:>5}"
+        f"load {database}: {step['tables']:>4} tables  card p95 {step['card_p95_ms']!s:>6} ms"
+        f"  {polls}  cards {step['cards_entered']:>5}"
         f"  confirms {step['rounds_confirmed']:>3}"
         f"  server CPU {step['server_cpu_share']:.0%}  {verdict}",
         file=sys.stderr,

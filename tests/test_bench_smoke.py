@@ -256,3 +256,19 @@ def test_sigterm_stops_the_load_and_the_servers_it_started(signalled: str, after
         for pid in marked(mark):
             with contextlib.suppress(OSError):
                 os.kill(pid, signal.SIGKILL)
+
+
+def test_a_step_without_polls_is_judged_on_its_cards() -> None:
+    """Seat phones told of every change by the events server may not poll
+    in a window at all: no poll was slow, and the cards still count."""
+    from bench.client import Reply
+    from bench.tables import Step
+
+    quick, held_up = Step(tables=1, start=0.0, end=10.0), Step(tables=1, start=0.0, end=10.0)
+    for n in range(20):
+        quick.note("card", float(n) / 2, Reply(200, {}, b"", "", 12.0, None))
+        held_up.note("card", float(n) / 2, Reply(200, {}, b"", "", 60.0, None))
+
+    assert (quick.summary()["poll_p95_ms"], quick.summary()["held"]) == (None, True)
+    assert held_up.failures() == ["card p95 60.0 ms"]
+    assert Step(tables=1, start=0.0, end=10.0).failures() == ["no card was entered"]
