@@ -119,8 +119,9 @@ def result(steps: list[dict[str, Any]]) -> dict[str, Any]:
     def p95s(step: dict[str, Any] | None) -> dict[str, Any] | None:
         if step is None:
             return None
-        keys = ("tables", "card_p95_ms", "poll_p95_ms", "generator_late_p95_ms", "why_not")
-        return {key: step[key] for key in keys}
+        keys = ("tables", "card_p95_ms", "poll_p95_ms", "told_p50_ms", "told_p95_ms")
+        keys += ("generator_late_p95_ms", "why_not")
+        return {key: step.get(key) for key in keys}
 
     return {"tables": best["tables"] if best else 0, "held": p95s(best), "not_held": p95s(failed)}
 
@@ -173,6 +174,8 @@ def measure(args: argparse.Namespace, database: str) -> dict[str, Any]:
 def say(database: str, step: dict[str, Any]) -> None:
     verdict = "held" if step["held"] else "NOT held: " + "; ".join(step["why_not"])
     polls = "no polls" if step["poll_p95_ms"] is None else f"poll p95 {step['poll_p95_ms']:>6} ms"
+    if step.get("told_p95_ms") is not None:
+        polls += f"  told p95 {step['told_p95_ms']:>6} ms"
     print(
         f"load {database}: {step['tables']:>4} tables  card p95 {step['card_p95_ms']!s:>6} ms"
         f"  {polls}  cards {step['cards_entered']:>5}"

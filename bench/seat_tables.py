@@ -141,8 +141,14 @@ class SeatPhone:
     """One player's phone: its seat link's round screen, its own session,
     and the version the screen shows (:attr:`etag`, what its polls send)."""
 
-    def __init__(self, port: int, path: str, origin: str) -> None:
+    def __init__(
+        self, port: int, path: str, origin: str, sent: dict[int, float] | None = None
+    ) -> None:
         self.client = AsyncClient(port)
+        self.sent = {} if sent is None else sent
+        """When the table's cards were sent, by the version each was sent against."""
+        self.told_ms: list[tuple[float, float]] = []
+        """Each card's answer pushed and taken: when, and ms after the card was sent."""
         self.path = path
         self.origin = origin
         self.csrf = ""
@@ -187,6 +193,9 @@ class SeatPhone:
         elif self.version != since:
             return False
         self.shows(answer)
+        if since is not None and since in self.sent:
+            now = time.monotonic()
+            self.told_ms.append((now, (now - self.sent[since]) * 1000))
         return True
 
     @property
@@ -221,6 +230,7 @@ class SeatPhone:
         """Send the card; the game's version after it."""
         data = {"version": version, "key": uuid.uuid4().hex, "card": card}
         sent = time.monotonic()
+        self.sent[int(version)] = sent
         self.sending = True
         try:
             reply = await self.client.post(self.send, data, self.headers())
@@ -449,7 +459,8 @@ class SeatTable:
         self.step = step
         self.rng = rng
         self.origin = f"http://127.0.0.1:{port}"
-        self.phones = [SeatPhone(port, path, self.origin) for path in seated.seat_paths]
+        sent: dict[int, float] = {}  # the table's cards, for its phones told of them
+        self.phones = [SeatPhone(port, path, self.origin, sent) for path in seated.seat_paths]
         self.editor = Phone(port, seated.plan, step, rng)
         self.version = ""
 
@@ -567,4 +578,7 @@ async def play_seat_tables(
     if server_pids:
         jobs.append(measure_cpu(server_pids, step))
     await asyncio.gather(*jobs, *watching)
+    for table in seated:
+        for phone in table.phones:
+            step.told_ms += [ms for when, ms in phone.told_ms if step.start <= when < step.end]
     return step

@@ -37,6 +37,11 @@ SETTLE = 3.0
 viewers' and seat phones' first requests)."""
 P95_LIMIT_MS = 50.0
 """A number of tables is held when card and poll p95 stay within this."""
+TOLD_LIMIT_MS = 500.0
+"""And when a card reaches the other seats' phones pushed within this
+(p95, from the card sent to its answer shown): a seat phone that polled
+instead, at its quickest (every 0.75 s when its player is asked soon),
+would show it 0.38 s later on average and 0.71 s at p95."""
 
 
 @dataclass
@@ -98,6 +103,9 @@ class Step:
     ms: dict[str, list[float]] = field(default_factory=dict)
     late_ms: list[float] = field(default_factory=list)
     """How late the load generator sent what was due (its own loop's lag)."""
+    told_ms: list[float] = field(default_factory=list)
+    """Seat phones: from a card sent on one phone to its answer pushed to
+    and shown on another (the next player's *your turn* among them)."""
     errors: list[str] = field(default_factory=list)
     lost: int = 0
     pushed: int = 0
@@ -143,6 +151,10 @@ class Step:
         return self.p95("poll_200", "poll_304")
 
     @property
+    def told_p95(self) -> float | None:
+        return round(percentile(self.told_ms, 95), 1) if self.told_ms else None
+
+    @property
     def generator_late_p95(self) -> float:
         return round(percentile(self.late_ms, 95), 1) if self.late_ms else 0.0
 
@@ -155,6 +167,8 @@ class Step:
             why.append(f"card p95 {self.card_p95} ms")
         if self.poll_p95 is not None and self.poll_p95 > P95_LIMIT_MS:
             why.append(f"poll p95 {self.poll_p95} ms")
+        if self.told_p95 is not None and self.told_p95 > TOLD_LIMIT_MS:
+            why.append(f"cards reached the other seats' phones in {self.told_p95} ms (p95)")
         if self.errors:
             why.append(f"{len(self.errors)} errors, e.g. {self.errors[0]}")
         if self.lost:
@@ -181,6 +195,9 @@ class Step:
             "errors": len(self.errors),
             "lost_cards": self.lost,
             "generator_late_p95_ms": self.generator_late_p95,
+            "told_p50_ms": round(percentile(self.told_ms, 50), 1) if self.told_ms else None,
+            "told_p95_ms": self.told_p95,
+            "told": len(self.told_ms),
             "server_cpu_share": round(self.server_cpu_share, 2),
             "why_not": self.failures(),
             "slowest": self.slowest_answers(),

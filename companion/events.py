@@ -60,6 +60,14 @@ Render = Callable[[int, list[Wanted]], Awaitable[Pushed | None]]
 Receive = Callable[[], Awaitable[dict[str, Any]]]
 Send = Callable[[dict[str, Any]], Awaitable[None]]
 
+
+NICENESS = 10
+"""How far below the app's the events server's CPU priority is
+(``os.nice``), so that where the two share a core the answer to the phone
+that tapped a card is never kept waiting by the pushes that card sets off
+to the other phones: those take the core's gaps, a few milliseconds later.
+Measured with ``make load-seats`` (README, "Tables held on one core")."""
+
 TICK = float(os.environ.get("IMP_EVENTS_TICK", "0.05"))
 """Seconds between two readings of the followed games' versions."""
 CHECK = 5.0
@@ -414,9 +422,12 @@ async def refuse(send: Send, status: int) -> None:
 
 
 async def lifespan(receive: Receive, send: Send) -> None:
+    """The server's start, where its process lowers its own CPU priority
+    (:data:`NICENESS`), and its end."""
     while True:
         message = await receive()
         if message["type"] == "lifespan.startup":
+            os.nice(NICENESS)
             await send({"type": "lifespan.startup.complete"})
         elif message["type"] == "lifespan.shutdown":
             await send({"type": "lifespan.shutdown.complete"})

@@ -165,6 +165,9 @@ def test_load_of_seat_phones_enters_each_card_from_its_player_s_seat(tmp_path: P
     # each card's answer is pushed to the three other seats, which fetch nothing
     # (one may be told too late in the window to be counted)
     assert step["answers_pushed"] >= 2 * step["cards_entered"]
+    # and how long each took to get there, from the card sent
+    assert step["told"] >= step["cards_entered"]
+    assert 0 < step["told_p50_ms"] <= step["told_p95_ms"] < 5000
     assert step["errors"] == 0
     assert step["lost_cards"] == 0
     assert "tables of four seat phones and a viewer held on one core" in result.stdout
@@ -272,3 +275,23 @@ def test_a_step_without_polls_is_judged_on_its_cards() -> None:
     assert (quick.summary()["poll_p95_ms"], quick.summary()["held"]) == (None, True)
     assert held_up.failures() == ["card p95 60.0 ms"]
     assert Step(tables=1, start=0.0, end=10.0).failures() == ["no card was entered"]
+
+
+def test_a_step_whose_cards_reach_the_other_phones_late_is_not_held() -> None:
+    """Quick answers to the tapping phone do not hold a number of tables
+    whose cards reach the other seats' phones late (the events server runs
+    below the app's priority: it could be starved)."""
+    from bench.client import Reply
+    from bench.tables import TOLD_LIMIT_MS, Step
+
+    step = Step(tables=1, start=0.0, end=10.0)
+    for n in range(20):
+        step.note("card", float(n) / 2, Reply(200, {}, b"", "", 12.0, None))
+    step.told_ms = [120.0] * 18 + [TOLD_LIMIT_MS] * 2
+    assert step.failures() == []
+
+    step.told_ms = [120.0] * 18 + [TOLD_LIMIT_MS + 1] * 2
+    assert step.failures() == [
+        f"cards reached the other seats' phones in {TOLD_LIMIT_MS + 1} ms (p95)"
+    ]
+    assert (step.summary()["told_p50_ms"], step.summary()["told"]) == (120.0, 20)

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import asyncio
 import http.client
+import os
 import socket
 import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -23,7 +25,7 @@ from psycopg.conninfo import conninfo_to_dict as conninfo_dict
 
 from bench.flows import Phone as EditPhone
 from companion import events
-from companion.events import Watcher, answer_event, application, conninfo, wanted
+from companion.events import NICENESS, Watcher, answer_event, application, conninfo, wanted
 from companion.models import SEAT_TOKEN_LENGTH, Game
 from companion.pushed import Pushed
 from companion.seats import seat_links
@@ -362,3 +364,31 @@ def test_without_its_database_a_stream_is_refused_for_a_while(tmp_path):
     assert answer.status == 503
     assert answer.getheader("Retry-After") == "5"
     assert body == b"The database is not available: try again in a moment."
+
+
+def niceness_of(pid: int) -> int:
+    """A process's nice value (/proc/<pid>/stat: the 19th field)."""
+    stat = Path(f"/proc/{pid}/stat").read_text()
+    return int(stat.rsplit(")", 1)[1].split()[16])
+
+
+def test_the_events_server_runs_below_the_apps_cpu_priority(pushing):
+    """Where the app and the events server share a core, a card's answer to
+    its phone goes first, and the pushes to the other phones take the gaps."""
+    serving = [
+        int(entry.name)
+        for entry in Path("/proc").iterdir()
+        if entry.name.isdigit()
+        and f"127.0.0.1:{pushing}".encode() in read_or_empty(entry / "cmdline")
+    ]
+    ours = os.nice(0)
+
+    assert len(serving) == 2  # gunicorn's arbiter and its one worker
+    assert sorted(niceness_of(pid) for pid in serving) == [ours, ours + NICENESS]
+
+
+def read_or_empty(path: Path) -> bytes:
+    try:
+        return path.read_bytes()
+    except OSError:  # gone meanwhile, or not ours to read
+        return b""
