@@ -146,15 +146,17 @@ class Pushing:
         seats = [(links[token], language) for token, language, screen in asked if screen == ROUND]
         whole = current is not None and current.state.complete and not current.row.confirmed
         answers: dict[Wanted, str] = {}
+        replayed = None
         if whole:
             tapped = None if played is None else played.player
-            answers = result_answers(Replayed.of(found), seats, tapped)
+            replayed = Replayed.of(found)  # the result's and the standings' alike
+            answers = result_answers(replayed, seats, tapped)
         elif played is not None:
             answers = round_answers(played, seats)
         standings = [
             (links[token], language) for token, language, screen in asked if screen == STANDINGS
         ]
-        answers.update(standings_answers(standings))
+        answers.update(standings_answers(standings, replayed))
         since = found.version if played is None or whole else played.since
         return Pushed(found.version, since, answers, whole)
 
@@ -259,17 +261,20 @@ def linked(game: Game) -> dict[str, Access]:
     return links
 
 
-def standings_answers(phones: list[tuple[Access, str]]) -> dict[Wanted, str]:
+def standings_answers(
+    phones: list[tuple[Access, str]], replayed: Replayed | None = None
+) -> dict[Wanted, str]:
     """The standings each of these phones would fetch (the game page's live
     partial, :func:`companion.views.game.live`), in its language: the game
-    replayed once a language, the partial rendered once a link. None for a
-    finished game (its Play again form holds the reader's own CSRF token)."""
+    replayed once a language (or as ``replayed`` whole already), the
+    partial rendered once a link. None for a finished game (its Play
+    again form holds the reader's own CSRF token)."""
     answers: dict[Wanted, str] = {}
     counted: dict[str, dict[str, Any]] = {}
     for access, language in phones:
         with translation.override(language):
             if language not in counted:
-                counted[language] = replay_standings(access.game)
+                counted[language] = replay_standings(access.game, replayed)
             kept = counted[language]
             if kept["standings"]["finished"]:
                 return {}

@@ -66,7 +66,7 @@ def game_standings(game: Game) -> dict[str, Any]:
     return cast("dict[str, Any]", kept)
 
 
-def replay_standings(game: Game) -> dict[str, Any]:
+def replay_standings(game: Game, replayed: Replayed | None = None) -> dict[str, Any]:
     """What :func:`game_standings` keeps: everything the game page shows
     that depends on the game's entries alone. The values the page shows,
     not the replay they come from: each reader of the cache unpickles what
@@ -77,11 +77,12 @@ def replay_standings(game: Game) -> dict[str, Any]:
     from the version before when the change since only played on in the
     round being played (:func:`companion.replay.played_on`): then only that
     round is shown afresh, as the change's answer kept it, and the game is
-    not replayed."""
+    not replayed. Otherwise the game is replayed, unless the caller has it
+    ``replayed`` whole at its version already."""
     counted = carried_standings(game)
     shown = None if counted is None else shown_round(game)
     if counted is None or shown is None:
-        replayed = Replayed.of(game)
+        replayed = replayed or Replayed.of(game)
         counted = counted_standings(replayed)
         current = round_shown(replayed, replayed.rounds[-1]) if replayed.rounds else None
     else:
